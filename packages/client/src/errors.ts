@@ -1,0 +1,136 @@
+// The client's error table: every error the package throws has a stable code, a message template
+// filled from its typed context, and an anchor in docs/client.md.
+
+const DOCS = 'docs/client.md';
+
+type ErrorSpec<Context> = {
+  readonly message: (context: Context) => string;
+  /** Phantom field carrying the context type; never set. */
+  readonly context?: Context;
+};
+
+function spec<Context>(message: (context: Context) => string): ErrorSpec<Context> {
+  return { message };
+}
+
+const table = {
+  MASON_CLIENT_RPC_ERROR: spec<{ method: string; url: string; rpcCode: number; rpcMessage: string }>(
+    (c) => `${c.method} failed on ${c.url}: ${c.rpcMessage} (JSON-RPC error ${c.rpcCode})`,
+  ),
+  MASON_CLIENT_CONNECTION_REFUSED: spec<{ url: string }>(
+    (c) => `Could not connect to ${c.url} (connection refused). Is a node running at ${c.url}? Start one with \`npx mason node\`.`,
+  ),
+  MASON_CLIENT_NETWORK_ERROR: spec<{ url: string; method: string; reason: string }>(
+    (c) => `${c.method} to ${c.url} failed: ${c.reason}. Check the URL and your network, then retry.`,
+  ),
+  MASON_CLIENT_HTTP_STATUS: spec<{ url: string; method: string; status: number; body: string }>(
+    (c) =>
+      `${c.method} to ${c.url} answered HTTP ${c.status}${c.body ? `: ${c.body}` : ''}. ` +
+      'Check that the URL points at a Massa JSON-RPC endpoint (public API, or apiUrl for the API port).',
+  ),
+  MASON_CLIENT_TIMEOUT: spec<{ url: string; method: string; timeoutMs: number }>(
+    (c) =>
+      `${c.method} to ${c.url} got no answer within ${c.timeoutMs} ms. ` +
+      'The node may be overloaded or unreachable; raise timeoutMs or check the node.',
+  ),
+  MASON_CLIENT_INVALID_RESPONSE: spec<{ url: string; method: string; reason: string }>(
+    (c) => `${c.method} to ${c.url} returned a response that is not valid JSON-RPC 2.0: ${c.reason}.`,
+  ),
+  MASON_CLIENT_API_URL_MISSING: spec<{ method: string }>(
+    (c) =>
+      `${c.method} is served on the node's API port (33036), but the client has neither apiUrl nor wsUrl. ` +
+      'Pass createClient({ url, apiUrl: "http://127.0.0.1:33036" }).',
+  ),
+  MASON_CLIENT_WS_URL_MISSING: spec<{ method: string }>(
+    (c) =>
+      `${c.method} needs a WebSocket connection, but the client has no wsUrl. ` +
+      'Pass createClient({ url, wsUrl: "ws://127.0.0.1:33036" }) (the node must run with enable_ws).',
+  ),
+  MASON_CLIENT_WS_CLOSED: spec<{ url: string; code: number; reason: string }>(
+    (c) =>
+      `The WebSocket connection to ${c.url} closed (code ${c.code}${c.reason ? `, ${c.reason}` : ''}). ` +
+      'Pending requests and subscriptions ended; subscribe again to resume.',
+  ),
+  MASON_CLIENT_SUBSCRIPTION_OVERFLOW: spec<{ method: string; bufferSize: number }>(
+    (c) =>
+      `The ${c.method} subscription buffered ${c.bufferSize} unread notifications and was closed. ` +
+      'Consume notifications faster or raise bufferSize.',
+  ),
+  MASON_CLIENT_CLOSED: spec<{ method: string }>(
+    (c) => `${c.method} was called on a closed client. Create a new client with createClient().`,
+  ),
+  MASON_CLIENT_ABORTED: spec<{ method: string }>((c) => `${c.method} was aborted by its AbortSignal.`),
+  MASON_CLIENT_INVALID_SECRET_KEY: spec<{ source: string; reason: string }>(
+    (c) => `The secret key from ${c.source} is not a valid Massa secret key (${c.reason}). It must look like "S1…".`,
+  ),
+  MASON_CLIENT_SECRET_KEY_MISSING: spec<{ searched: string[] }>(
+    (c) =>
+      `No secret key found (looked in ${c.searched.join(', ')}). ` +
+      'Put PRIVATE_KEY=S1… in a .env file next to your project (never commit it) or export it.',
+  ),
+  MASON_CLIENT_ENV_FILE_NOT_FOUND: spec<{ path: string }>(
+    (c) => `The env file ${c.path} does not exist. Create it with a PRIVATE_KEY=S1… line or pass another path.`,
+  ),
+  MASON_CLIENT_INVALID_ARGUMENT: spec<{ name: string; value: string; expected: string }>(
+    (c) => `Invalid ${c.name}: ${c.value}; expected ${c.expected}.`,
+  ),
+  MASON_CLIENT_MAX_GAS_OUT_OF_RANGE: spec<{ operation: string; maxGas: bigint; min: bigint; max: bigint }>(
+    (c) =>
+      `${c.operation} max_gas ${c.maxGas} is outside [${c.min}, ${c.max}]. ` +
+      (c.maxGas > c.max
+        ? 'A node accepts such an operation but it never fits in a block and silently expires; lower maxGas.'
+        : 'Execution needs at least that much gas; raise maxGas or omit it to estimate.'),
+  ),
+  MASON_CLIENT_FEE_TOO_LOW: spec<{ fee: string; minimalFees: string }>(
+    (c) =>
+      `Fee ${c.fee} MAS is below the node's minimal fee ${c.minimalFees} MAS; the pool would drop the operation. ` +
+      'Omit fee to use the minimum, or raise it.',
+  ),
+  MASON_CLIENT_INSUFFICIENT_BALANCE: spec<{ address: string; balance: string; required: string }>(
+    (c) =>
+      `${c.address} has ${c.balance} MAS (candidate) but the operation may spend ${c.required} MAS (fee included). ` +
+      'Fund the address or lower the amount.',
+  ),
+  MASON_CLIENT_GAS_ESTIMATION_FAILED: spec<{ operation: string; error: string }>(
+    (c) =>
+      `Could not estimate max_gas for ${c.operation}: the read-only dry run failed with "${c.error}". ` +
+      'The operation would fail the same way; fix the call, or pass maxGas to send it anyway.',
+  ),
+  MASON_CLIENT_READ_ONLY_FAILED: spec<{ target: string; error: string; gasCost: number }>(
+    (c) => `Read-only execution of ${c.target} failed: ${c.error}`,
+  ),
+  MASON_CLIENT_OPERATION_REJECTED: spec<{ expected: string; received: string }>(
+    (c) =>
+      `send_operations returned id ${c.received}, but the operation signed locally has id ${c.expected}. ` +
+      'The node uses another chain id or serialization; check the URL.',
+  ),
+} satisfies Record<string, ErrorSpec<never>>;
+
+export type ClientErrorCode = keyof typeof table;
+export type ClientErrorContext<C extends ClientErrorCode> = NonNullable<(typeof table)[C]['context']>;
+
+/** Anchor of a code in docs/client.md (GitHub lowercases heading text). */
+export function clientErrorDocs(code: ClientErrorCode): string {
+  return `${DOCS}#${code.toLowerCase()}`;
+}
+
+export const CLIENT_ERROR_CODES = Object.keys(table) as ClientErrorCode[];
+
+export class ClientError<C extends ClientErrorCode = ClientErrorCode> extends Error {
+  override readonly name: string = 'ClientError';
+  readonly code: C;
+  readonly context: ClientErrorContext<C>;
+  readonly docs: string;
+
+  constructor(code: C, context: ClientErrorContext<C>, options?: { cause?: unknown }) {
+    const message = (table[code].message as (context: ClientErrorContext<C>) => string)(context);
+    super(`${message} [${code}]`, options);
+    this.code = code;
+    this.context = context;
+    this.docs = clientErrorDocs(code);
+  }
+}
+
+export function isClientError<C extends ClientErrorCode>(error: unknown, code?: C): error is ClientError<C> {
+  return error instanceof ClientError && (code === undefined || error.code === code);
+}

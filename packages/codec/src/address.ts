@@ -1,0 +1,99 @@
+import { decodeBase58check, encodeVersioned } from './base58check.js';
+import { concatBytes } from './bytes.js';
+import { CodecError } from './errors.js';
+import { blake3 } from './hash.js';
+import type { PublicKey } from './publicKey.js';
+
+export type AddressKind = 'user' | 'contract';
+
+const PREFIX: Record<AddressKind, string> = { user: 'AU', contract: 'AS' };
+const TYPE_BYTE: Record<AddressKind, number> = { user: 0, contract: 1 };
+
+/** A Massa address: AU… (user, from a public key) or AS… (smart contract). */
+export class Address {
+  private constructor(
+    readonly kind: AddressKind,
+    readonly hash: Uint8Array,
+  ) {}
+
+  static fromHash(kind: AddressKind, hash: Uint8Array): Address {
+    if (hash.length !== 32) throw new CodecError('MASON_CODEC_LENGTH_INVALID', { what: 'address hash', expected: 32, actual: hash.length });
+    return new Address(kind, hash.slice());
+  }
+
+  static fromPublicKey(publicKey: PublicKey): Address {
+    return new Address('user', blake3(publicKey.bytes));
+  }
+
+  static fromString(text: string): Address {
+    if (typeof text !== 'string' || !(text.startsWith('AU') || text.startsWith('AS'))) {
+      throw new CodecError('MASON_CODEC_PREFIX_INVALID', { what: 'address', expected: '"AU" or "AS"', text: String(text) });
+    }
+    const kind: AddressKind = text.startsWith('AU') ? 'user' : 'contract';
+    const payload = decodeBase58check(text.slice(2));
+    if (payload[0] !== 0) throw new CodecError('MASON_CODEC_VERSION_UNSUPPORTED', { what: 'address', version: payload[0] });
+    if (payload.length !== 33) throw new CodecError('MASON_CODEC_LENGTH_INVALID', { what: 'address', expected: 33, actual: payload.length });
+    return new Address(kind, payload.slice(1));
+  }
+
+  /** Binary form: varint(type) ‖ varint(version 0) ‖ 32-byte hash = 34 bytes. */
+  static fromBytes(bytes: Uint8Array): Address {
+    if (bytes.length !== 34) throw new CodecError('MASON_CODEC_LENGTH_INVALID', { what: 'address', expected: 34, actual: bytes.length });
+    return Address.read(bytes, 0).address;
+  }
+
+  /** Reads a binary address at offset (both type and version are one-byte varints). */
+  static read(bytes: Uint8Array, offset: number): { address: Address; offset: number } {
+    if (bytes.length - offset < 34) {
+      throw new CodecError('MASON_CODEC_TRUNCATED', { what: 'address', needed: 34 - (bytes.length - offset), offset });
+    }
+    const type = bytes[offset]!;
+    if (type !== 0 && type !== 1) throw new CodecError('MASON_CODEC_ADDRESS_TYPE_UNKNOWN', { type });
+    const version = bytes[offset + 1]!;
+    if (version !== 0) throw new CodecError('MASON_CODEC_VERSION_UNSUPPORTED', { what: 'address', version });
+    const kind: AddressKind = type === 0 ? 'user' : 'contract';
+    return { address: new Address(kind, bytes.slice(offset + 2, offset + 34)), offset: offset + 34 };
+  }
+
+  get isUser(): boolean {
+    return this.kind === 'user';
+  }
+
+  get isContract(): boolean {
+    return this.kind === 'contract';
+  }
+
+  /** The thread of an address: the top log2(threadCount) bits of its hash. SC addresses report 0 on a node's API but this is the hash rule. */
+  thread(threadCount = 32): number {
+    const bits = Math.log2(threadCount);
+    if (!Number.isInteger(bits) || bits < 0 || bits > 8) {
+      throw new CodecError('MASON_CODEC_VALUE_OUT_OF_RANGE', { what: 'thread count', min: 1, max: 256, value: threadCount });
+    }
+    return bits === 0 ? 0 : this.hash[0]! >> (8 - bits);
+  }
+
+  toBytes(): Uint8Array {
+    return concatBytes(Uint8Array.of(TYPE_BYTE[this.kind], 0), this.hash);
+  }
+
+  toString(): string {
+    return encodeVersioned(PREFIX[this.kind], this.hash);
+  }
+
+  toJSON(): string {
+    return this.toString();
+  }
+
+  equals(other: Address): boolean {
+    return this.toString() === other.toString();
+  }
+}
+
+export function isValidAddress(text: string): boolean {
+  try {
+    Address.fromString(text);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,9 @@
+import { decodeVersioned, encodeVersioned } from './base58check.js';
+
+/** Operation, block and endorsement ids: prefix + b58c(version 0 ‖ 32-byte hash). */
+export const encodeOperationId = (hash: Uint8Array): string => encodeVersioned('O', hash);
+export const decodeOperationId = (id: string): Uint8Array => decodeVersioned(id, 'O', 32, 'operation id');
+export const encodeBlockId = (hash: Uint8Array): string => encodeVersioned('B', hash);
+export const decodeBlockId = (id: string): Uint8Array => decodeVersioned(id, 'B', 32, 'block id');
+export const encodeEndorsementId = (hash: Uint8Array): string => encodeVersioned('E', hash);
+export const decodeEndorsementId = (id: string): Uint8Array => decodeVersioned(id, 'E', 32, 'endorsement id');

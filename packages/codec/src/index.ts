@@ -1,0 +1,55 @@
+export { CodecError, codecErrors, type CodecErrorCode } from './errors.js';
+export { concatBytes, bytesEqual, compareBytes, toHex, fromHex } from './bytes.js';
+export { ByteReader } from './byteReader.js';
+export { encodeVarint, decodeVarint, type VarintBits } from './varint.js';
+export { MAS, MAX_AMOUNT, parseMas, formatMas, toNanoMas } from './amount.js';
+export { blake3, sha256 } from './hash.js';
+export { encodeBase58check, decodeBase58check } from './base58check.js';
+export { SecretKey } from './secretKey.js';
+export { PublicKey } from './publicKey.js';
+export { Signature } from './signature.js';
+export { Address, isValidAddress, type AddressKind } from './address.js';
+export {
+  encodeOperationId,
+  decodeOperationId,
+  encodeBlockId,
+  decodeBlockId,
+  encodeEndorsementId,
+  decodeEndorsementId,
+} from './ids.js';
+export { LIMITS } from './limits.js';
+export { serializeDatastore, deserializeDatastore, type Datastore } from './datastore.js';
+export {
+  OPERATION_TYPE_IDS,
+  type Operation,
+  type OperationType,
+  type OperationContent,
+  type Transaction,
+  type RollBuy,
+  type RollSell,
+  type ExecuteSC,
+  type CallSC,
+} from './operation.js';
+export { serializeOperationContent, deserializeOperationContent } from './serializeOperation.js';
+export {
+  signOperation,
+  toSendOperationInput,
+  verifyOperationInput,
+  operationSigningPreimage,
+  serializeSignedOperation,
+  deserializeSignedOperation,
+  type SignedOperation,
+  type SendOperationInput,
+} from './signOperation.js';
+export { operationContentToJson } from './operationJson.js';
+export { Args, ArrayType, type ArrayValue, type Serializable } from './args.js';
+export {
+  slotTimestamp,
+  slotAt,
+  nextSlot,
+  previousSlot,
+  compareSlots,
+  slotCycle,
+  type Slot,
+  type SlotTiming,
+} from './slot.js';

@@ -1,0 +1,37 @@
+import { formatMas } from './amount.js';
+import type { OperationContent } from './operation.js';
+
+/** The node's JSON `content` object of an operation (as in get_operations and subscriptions). */
+export function operationContentToJson(content: OperationContent): Record<string, unknown> {
+  return { fee: formatMas(content.fee), expire_period: content.expirePeriod, op: operationToJson(content) };
+}
+
+function operationToJson({ op }: OperationContent): Record<string, unknown> {
+  switch (op.type) {
+    case 'Transaction':
+      return { Transaction: { recipient_address: op.recipient, amount: formatMas(op.amount) } };
+    case 'RollBuy':
+      return { RollBuy: { roll_count: Number(op.rollCount) } };
+    case 'RollSell':
+      return { RollSell: { roll_count: Number(op.rollCount) } };
+    case 'ExecuteSC':
+      return {
+        ExecuteSC: {
+          data: Array.from(op.bytecode),
+          max_gas: Number(op.maxGas),
+          max_coins: formatMas(op.maxCoins),
+          datastore: op.datastore.map(([key, value]) => [Array.from(key), Array.from(value)]),
+        },
+      };
+    case 'CallSC':
+      return {
+        CallSC: {
+          target_addr: op.target,
+          target_func: op.func,
+          param: Array.from(op.param),
+          max_gas: Number(op.maxGas),
+          coins: formatMas(op.coins),
+        },
+      };
+  }
+}

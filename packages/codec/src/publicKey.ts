@@ -1,0 +1,62 @@
+import { ed25519 } from '@noble/curves/ed25519';
+import { decodeVersioned, encodeVersioned } from './base58check.js';
+import { concatBytes } from './bytes.js';
+import { CodecError } from './errors.js';
+import { blake3 } from './hash.js';
+import type { Signature } from './signature.js';
+import { Address } from './address.js';
+
+export class PublicKey {
+  /** The raw 32-byte Ed25519 key (without the version byte). */
+  readonly raw: Uint8Array;
+
+  private constructor(raw: Uint8Array) {
+    this.raw = raw;
+  }
+
+  static fromRaw(raw: Uint8Array): PublicKey {
+    if (raw.length !== 32) throw new CodecError('MASON_CODEC_LENGTH_INVALID', { what: 'public key', expected: 32, actual: raw.length });
+    return new PublicKey(raw.slice());
+  }
+
+  /** The versioned binary form: 0x00 ‖ 32 bytes. */
+  static fromBytes(bytes: Uint8Array): PublicKey {
+    if (bytes.length !== 33) throw new CodecError('MASON_CODEC_LENGTH_INVALID', { what: 'public key', expected: 33, actual: bytes.length });
+    if (bytes[0] !== 0) throw new CodecError('MASON_CODEC_VERSION_UNSUPPORTED', { what: 'public key', version: bytes[0] });
+    return PublicKey.fromRaw(bytes.subarray(1));
+  }
+
+  static fromString(text: string): PublicKey {
+    return new PublicKey(decodeVersioned(text, 'P', 32, 'public key'));
+  }
+
+  /** Versioned binary form (33 bytes), the one hashed into addresses and signing preimages. */
+  get bytes(): Uint8Array {
+    return concatBytes(Uint8Array.of(0), this.raw);
+  }
+
+  address(): Address {
+    return Address.fromPublicKey(this);
+  }
+
+  /** Massa signatures are over blake3(data). */
+  verify(data: Uint8Array, signature: Signature): boolean {
+    return this.verifyHash(blake3(data), signature);
+  }
+
+  verifyHash(hash: Uint8Array, signature: Signature): boolean {
+    try {
+      return ed25519.verify(signature.bytes, hash, this.raw, { zip215: false });
+    } catch {
+      return false;
+    }
+  }
+
+  toString(): string {
+    return encodeVersioned('P', this.raw);
+  }
+
+  toJSON(): string {
+    return this.toString();
+  }
+}

@@ -1,0 +1,63 @@
+import { inspect } from 'node:util';
+import { ed25519 } from '@noble/curves/ed25519';
+import { decodeVersioned, encodeVersioned } from './base58check.js';
+import { CodecError } from './errors.js';
+import { blake3 } from './hash.js';
+import { PublicKey } from './publicKey.js';
+import { Signature } from './signature.js';
+
+const REDACTED = 'SecretKey(<redacted>)';
+
+/**
+ * An Ed25519 secret key (a 32-byte seed). Its S… form is only given by reveal(): printing,
+ * logging or JSON-serializing a SecretKey shows a redacted placeholder.
+ */
+export class SecretKey {
+  readonly #seed: Uint8Array;
+  readonly publicKey: PublicKey;
+
+  private constructor(seed: Uint8Array) {
+    this.#seed = seed;
+    this.publicKey = PublicKey.fromRaw(ed25519.getPublicKey(seed));
+  }
+
+  static fromSeed(seed: Uint8Array): SecretKey {
+    if (seed.length !== 32) throw new CodecError('MASON_CODEC_LENGTH_INVALID', { what: 'secret key seed', expected: 32, actual: seed.length });
+    return new SecretKey(seed.slice());
+  }
+
+  static fromString(text: string): SecretKey {
+    return new SecretKey(decodeVersioned(text, 'S', 32, 'secret key'));
+  }
+
+  static generate(): SecretKey {
+    return new SecretKey(ed25519.utils.randomPrivateKey());
+  }
+
+  /** Signs blake3(data), as Massa does for messages. */
+  sign(data: Uint8Array): Signature {
+    return this.signHash(blake3(data));
+  }
+
+  /** Signs a 32-byte hash as is (operation ids, block ids). */
+  signHash(hash: Uint8Array): Signature {
+    return Signature.fromBytes(ed25519.sign(hash, this.#seed));
+  }
+
+  /** The S… string. The only way to get it out: call it only to store the key somewhere safe. */
+  reveal(): string {
+    return encodeVersioned('S', this.#seed);
+  }
+
+  toString(): string {
+    return REDACTED;
+  }
+
+  toJSON(): string {
+    return REDACTED;
+  }
+
+  [inspect.custom](): string {
+    return REDACTED;
+  }
+}
