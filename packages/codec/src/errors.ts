@@ -38,7 +38,7 @@ export class CodecError extends Error {
     super(formatMessage(codecErrors[code], context));
     this.code = code;
     this.context = context;
-    this.docs = `docs/codec.md#${code.toLowerCase().replaceAll('_', '-')}`;
+    this.docs = `docs/codec.md#${code.toLowerCase()}`;
   }
 }
 
