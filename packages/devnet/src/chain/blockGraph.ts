@@ -1,0 +1,95 @@
+import type { Slot } from '@mason/codec';
+import { blockFitness, type Block } from './block.js';
+
+export interface BlockRecord {
+  block: Block;
+  isFinal: boolean;
+  /** Sum of the fitness of every block added before this one. */
+  fitnessBefore: number;
+}
+
+const slotKey = (slot: Slot): string => `${slot.period}:${slot.thread}`;
+
+/**
+ * The block graph of a single honest producer: every block takes the latest block of each thread
+ * as parents, so it descends from every earlier block, there is one clique, and a block's
+ * descendants' fitness is the fitness of everything added after it. Finality is the node's rule:
+ * final once that sum exceeds delta_f0.
+ */
+export class BlockGraph {
+  readonly records = new Map<string, BlockRecord>();
+  readonly #bySlot = new Map<string, string>();
+  readonly bestParents: string[];
+  /** Period of each best parent, for get_next_block_best_parents. */
+  readonly bestParentPeriods: number[];
+  #totalFitness = 0;
+  #pending: string[] = [];
+  lastFinalSlot: Slot = { period: 0, thread: 0 };
+  finalBlockCount = 0;
+
+  constructor(
+    genesis: Block[],
+    private readonly deltaF0: number,
+  ) {
+    this.bestParents = genesis.map((b) => b.id);
+    this.bestParentPeriods = genesis.map(() => 0);
+    for (const block of genesis) this.#insert(block, true);
+    this.lastFinalSlot = genesis[genesis.length - 1]!.slot;
+  }
+
+  get(id: string): BlockRecord | undefined {
+    return this.records.get(id);
+  }
+
+  atSlot(slot: Slot): BlockRecord | undefined {
+    const id = this.#bySlot.get(slotKey(slot));
+    return id ? this.records.get(id) : undefined;
+  }
+
+  get totalFitness(): number {
+    return this.#totalFitness;
+  }
+
+  get pendingCount(): number {
+    return this.#pending.length;
+  }
+
+  /** Adds a block and returns the blocks that became final, oldest first. */
+  add(block: Block): BlockRecord[] {
+    this.#insert(block, false);
+    this.bestParents[block.slot.thread] = block.id;
+    this.bestParentPeriods[block.slot.thread] = block.slot.period;
+    this.#pending.push(block.id);
+    return this.#finalize();
+  }
+
+  /** Restores a block that was final when persisted. */
+  restoreFinal(block: Block): void {
+    this.#insert(block, true);
+    this.bestParents[block.slot.thread] = block.id;
+    this.bestParentPeriods[block.slot.thread] = block.slot.period;
+    this.lastFinalSlot = block.slot;
+    this.finalBlockCount++;
+  }
+
+  #insert(block: Block, isFinal: boolean): void {
+    this.records.set(block.id, { block, isFinal, fitnessBefore: this.#totalFitness });
+    this.#bySlot.set(slotKey(block.slot), block.id);
+    this.#totalFitness += blockFitness(block);
+  }
+
+  #finalize(): BlockRecord[] {
+    const finalized: BlockRecord[] = [];
+    while (this.#pending.length > 0) {
+      const record = this.records.get(this.#pending[0]!)!;
+      const descendantsFitness = this.#totalFitness - record.fitnessBefore - blockFitness(record.block);
+      if (descendantsFitness <= this.deltaF0) break;
+      record.isFinal = true;
+      this.#pending.shift();
+      this.lastFinalSlot = record.block.slot;
+      this.finalBlockCount++;
+      finalized.push(record);
+    }
+    return finalized;
+  }
+}

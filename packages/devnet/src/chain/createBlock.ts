@@ -1,0 +1,72 @@
+import {
+  blake3,
+  concatBytes,
+  decodeBlockId,
+  decodeOperationId,
+  encodeBase58check,
+  encodeBlockId,
+  encodeEndorsementId,
+  encodeVarint,
+  type SecretKey,
+  type Slot,
+} from '@mason/codec';
+import type { Block, Endorsement } from './block.js';
+
+const slotBytes = (slot: Slot): Uint8Array => concatBytes(encodeVarint(slot.period), Uint8Array.of(slot.thread));
+
+export function createEndorsement(staker: SecretKey, slot: Slot, index: number, endorsedBlock: string): Endorsement {
+  const publicKey = staker.publicKey;
+  const content = concatBytes(slotBytes(slot), encodeVarint(index), decodeBlockId(endorsedBlock));
+  const contentHash = blake3(concatBytes(publicKey.bytes, content));
+  const signature = staker.signHash(blake3(concatBytes(publicKey.bytes, slotBytes(slot), encodeVarint(index), contentHash)));
+  return {
+    id: encodeEndorsementId(contentHash),
+    slot,
+    index,
+    endorsedBlock,
+    signature: signature.toString(),
+    creatorPublicKey: publicKey.toString(),
+    creatorAddress: publicKey.address().toString(),
+  };
+}
+
+export interface BlockDraft {
+  slot: Slot;
+  parents: string[];
+  endorsements: Endorsement[];
+  operations: Array<{ id: string; size: number }>;
+}
+
+/**
+ * Builds and signs a block. The header layout follows massa-models (version, slot, parents,
+ * operation merkle root, endorsements); the id is blake3(creator public key ‖ header content).
+ */
+export function createBlock(creator: SecretKey, draft: BlockDraft): Block {
+  const publicKey = creator.publicKey;
+  const operationMerkleRoot = blake3(concatBytes(...draft.operations.map((op) => concatBytes(Uint8Array.of(0), decodeOperationId(op.id)))));
+  const header = concatBytes(
+    encodeVarint(0),
+    Uint8Array.of(0),
+    slotBytes(draft.slot),
+    draft.parents.length === 0 ? Uint8Array.of(0) : concatBytes(Uint8Array.of(1), ...draft.parents.map(decodeBlockId)),
+    operationMerkleRoot,
+    encodeVarint(draft.endorsements.length),
+    ...draft.endorsements.map((e) => concatBytes(encodeVarint(e.index), new Uint8Array(64))),
+    encodeVarint(0),
+  );
+  const hash = blake3(concatBytes(publicKey.bytes, header));
+  const signature = creator.signHash(blake3(concatBytes(publicKey.bytes, slotBytes(draft.slot), hash)));
+  const operationsSize = draft.operations.reduce((sum, op) => sum + op.size, 0);
+  return {
+    id: encodeBlockId(hash),
+    slot: draft.slot,
+    parents: draft.parents,
+    operationMerkleRoot: encodeBase58check(operationMerkleRoot),
+    endorsements: draft.endorsements,
+    operations: draft.operations.map((op) => op.id),
+    signature: signature.toString(),
+    creatorPublicKey: publicKey.toString(),
+    creatorAddress: publicKey.address().toString(),
+    size: header.length + 65 + 33 + operationsSize,
+  };
+}

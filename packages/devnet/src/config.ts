@@ -1,0 +1,52 @@
+import { parseMas } from '@mason/codec';
+
+/** Everything get_status reports under `config`, plus the devnet's own knobs. */
+export interface ChainConfig {
+  chainId: bigint;
+  version: string;
+  threadCount: number;
+  /** Period length in ms; one slot every t0 / threadCount. */
+  t0: number;
+  genesisTimestamp: number;
+  deltaF0: number;
+  endorsementCount: number;
+  operationValidityPeriods: number;
+  periodsPerCycle: number;
+  blockReward: bigint;
+  rollPrice: bigint;
+  maxBlockSize: number;
+  maxOperationsPerBlock: number;
+  maxGasPerBlock: bigint;
+  minimalFees: bigint;
+}
+
+/**
+ * Fast defaults: a slot every 16 ms, and a block final once one fully endorsed block (fitness 17)
+ * follows it (delta_f0 16), so an operation is final within about t0 (its thread's next slot)
+ * plus one slot. Blocks are only produced while operations wait or blocks are not yet final.
+ */
+export const DEVNET_TIMING = { t0: 512, deltaF0: 16 } as const;
+
+/** The node's mainnet timing: 500 ms slots, finality after ~65 fully endorsed blocks. */
+export const MAINNET_TIMING = { t0: 16_000, deltaF0: 1_088 } as const;
+
+export function defaultChainConfig(overrides: Partial<ChainConfig> = {}): ChainConfig {
+  return {
+    chainId: 77n,
+    version: 'SAND.5.0',
+    threadCount: 32,
+    t0: DEVNET_TIMING.t0,
+    genesisTimestamp: Date.now(),
+    deltaF0: DEVNET_TIMING.deltaF0,
+    endorsementCount: 16,
+    operationValidityPeriods: 10,
+    periodsPerCycle: 128,
+    blockReward: parseMas('0.40001'),
+    rollPrice: parseMas('100'),
+    maxBlockSize: 300_000,
+    maxOperationsPerBlock: 5_000,
+    maxGasPerBlock: 4_294_967_295n,
+    minimalFees: parseMas('0.01'),
+    ...overrides,
+  };
+}

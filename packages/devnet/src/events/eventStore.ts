@@ -1,0 +1,107 @@
+import { compareSlots, type Slot } from '@mason/codec';
+
+export interface EventContext {
+  slot: Slot;
+  block: string | null;
+  read_only: boolean;
+  index_in_slot: number;
+  call_stack: string[];
+  origin_operation_id: string | null;
+  is_final: boolean;
+  is_error: boolean;
+  deferred_call_id: string | null;
+  async_msg_id: string | null;
+}
+
+export interface ScOutputEvent {
+  context: EventContext;
+  data: string;
+}
+
+/** get_filtered_sc_output_event's filter (start inclusive, end exclusive). */
+export interface EventFilter {
+  start?: Slot | null;
+  end?: Slot | null;
+  emitter_address?: string | null;
+  original_caller_address?: string | null;
+  original_operation_id?: string | null;
+  is_final?: boolean | null;
+  is_error?: boolean | null;
+}
+
+export const MAX_EVENTS_PER_QUERY = 7000;
+
+/**
+ * Speculative events of executed, not yet final slots, and final events. Events are indexed by
+ * operation id so the common query (one operation's events) does not scan the store.
+ */
+export class EventStore {
+  readonly final: ScOutputEvent[] = [];
+  speculative: ScOutputEvent[] = [];
+  readonly #byOperation = new Map<string, ScOutputEvent[]>();
+
+  addSpeculative(events: ScOutputEvent[]): void {
+    for (const event of events) {
+      this.speculative.push(event);
+      const op = event.context.origin_operation_id;
+      if (op) {
+        const list = this.#byOperation.get(op) ?? [];
+        list.push(event);
+        this.#byOperation.set(op, list);
+      }
+    }
+  }
+
+  /** Marks every speculative event of a block final (in place, so the index stays valid). */
+  finalizeBlock(blockId: string): ScOutputEvent[] {
+    const remaining: ScOutputEvent[] = [];
+    const finalized: ScOutputEvent[] = [];
+    for (const event of this.speculative) {
+      if (event.context.block === blockId) {
+        event.context.is_final = true;
+        this.final.push(event);
+        finalized.push(event);
+      } else remaining.push(event);
+    }
+    this.speculative = remaining;
+    return finalized;
+  }
+
+  /** Restores final events read back from disk. */
+  addFinal(events: ScOutputEvent[]): void {
+    for (const event of events) {
+      this.final.push(event);
+      const op = event.context.origin_operation_id;
+      if (op) this.#byOperation.set(op, [...(this.#byOperation.get(op) ?? []), event]);
+    }
+  }
+
+  query(filter: EventFilter): ScOutputEvent[] {
+    const candidates = filter.original_operation_id
+      ? (this.#byOperation.get(filter.original_operation_id) ?? [])
+      : filter.is_final === true
+        ? this.final
+        : filter.is_final === false
+          ? this.speculative
+          : [...this.final, ...this.speculative];
+    const out: ScOutputEvent[] = [];
+    for (const event of candidates) {
+      if (!matches(event, filter)) continue;
+      out.push(event);
+      if (out.length >= MAX_EVENTS_PER_QUERY) break;
+    }
+    return out;
+  }
+}
+
+function matches(event: ScOutputEvent, filter: EventFilter): boolean {
+  const c = event.context;
+  if (filter.start && compareSlots(c.slot, filter.start) < 0) return false;
+  if (filter.end && compareSlots(c.slot, filter.end) >= 0) return false;
+  if (filter.emitter_address && c.call_stack[c.call_stack.length - 1] !== filter.emitter_address) return false;
+  if (filter.original_caller_address && c.call_stack[0] !== filter.original_caller_address) return false;
+  if (filter.original_operation_id && c.origin_operation_id !== filter.original_operation_id) return false;
+  if (filter.is_final != null && c.is_final !== filter.is_final) return false;
+  if (filter.is_error != null && c.is_error !== filter.is_error) return false;
+  return true;
+}

@@ -1,0 +1,94 @@
+import type { SignedOperation } from '@mason/codec';
+
+export interface PooledOperation {
+  signed: SignedOperation;
+  thread: number;
+  /** Declared block gas: 800,000 base (+ max_gas, + 314,000,000 compilation for ExecuteSC). */
+  blockGas: bigint;
+  size: number;
+  addedAt: number;
+}
+
+export const BASE_OPERATION_GAS = 800_000n;
+export const SP_COMPILATION_GAS = 314_000_000n;
+
+export function declaredBlockGas(signed: SignedOperation): bigint {
+  const op = signed.content.op;
+  if (op.type === 'CallSC') return op.maxGas + BASE_OPERATION_GAS;
+  if (op.type === 'ExecuteSC') return op.maxGas + SP_COMPILATION_GAS + BASE_OPERATION_GAS;
+  return BASE_OPERATION_GAS;
+}
+
+/** Operations waiting for a block of their sender's thread, best fee first. */
+export class OperationPool {
+  readonly #byId = new Map<string, PooledOperation>();
+  readonly #byThread = new Map<number, Set<string>>();
+
+  get size(): number {
+    return this.#byId.size;
+  }
+
+  has(id: string): boolean {
+    return this.#byId.has(id);
+  }
+
+  get(id: string): PooledOperation | undefined {
+    return this.#byId.get(id);
+  }
+
+  add(op: PooledOperation): void {
+    if (this.#byId.has(op.signed.id)) return;
+    this.#byId.set(op.signed.id, op);
+    const ids = this.#byThread.get(op.thread) ?? new Set<string>();
+    ids.add(op.signed.id);
+    this.#byThread.set(op.thread, ids);
+  }
+
+  remove(id: string): void {
+    const op = this.#byId.get(id);
+    if (!op) return;
+    this.#byId.delete(id);
+    this.#byThread.get(op.thread)?.delete(id);
+  }
+
+  threadsWithOperations(): number[] {
+    return [...this.#byThread.entries()].filter(([, ids]) => ids.size > 0).map(([thread]) => thread);
+  }
+
+  /** Drops operations that can no longer be included (expire period passed); returns them. */
+  pruneExpired(currentPeriod: number): PooledOperation[] {
+    const dropped: PooledOperation[] = [];
+    for (const op of this.#byId.values()) {
+      if (op.signed.content.expirePeriod < currentPeriod) dropped.push(op);
+    }
+    for (const op of dropped) this.remove(op.signed.id);
+    return dropped;
+  }
+
+  /**
+   * Picks operations for a block at (period, thread): same thread, valid in this period,
+   * best fee first, within the block's size, gas and count limits.
+   */
+  select(period: number, thread: number, limits: { maxSize: number; maxGas: bigint; maxCount: number; validityPeriods: number }): PooledOperation[] {
+    const ids = this.#byThread.get(thread);
+    if (!ids || ids.size === 0) return [];
+    const candidates = [...ids]
+      .map((id) => this.#byId.get(id)!)
+      .filter((op) => {
+        const expire = op.signed.content.expirePeriod;
+        return period <= expire && period >= Math.max(0, expire - limits.validityPeriods);
+      })
+      .sort((a, b) => (b.signed.content.fee > a.signed.content.fee ? 1 : b.signed.content.fee < a.signed.content.fee ? -1 : a.addedAt - b.addedAt));
+    const chosen: PooledOperation[] = [];
+    let size = 0;
+    let gas = 0n;
+    for (const op of candidates) {
+      if (chosen.length >= limits.maxCount) break;
+      if (size + op.size > limits.maxSize || gas + op.blockGas > limits.maxGas) continue;
+      chosen.push(op);
+      size += op.size;
+      gas += op.blockGas;
+    }
+    return chosen;
+  }
+}

@@ -1,0 +1,28 @@
+import { ApiError } from '../apiError.js';
+import type { DevnetNode } from '../devnetNode.js';
+import type { MethodTable } from './jsonRpcServer.js';
+import { isObject, isU64 } from './params.js';
+
+/** The API port's methods (reference §2.3); subscriptions are added by the WebSocket layer. */
+export function apiMethods(node: DevnetNode): MethodTable {
+  return {
+    get_version: () => node.config.version,
+    get_next_block_best_parents: () => node.graph.bestParents.map((id, thread) => [id, node.graph.bestParentPeriods[thread]]),
+    get_largest_stakers: (params) => {
+      const arg = params[0];
+      let limit = 50;
+      let offset = 0;
+      if (arg !== undefined && arg !== null) {
+        if (!isObject(arg)) throw ApiError.invalidParams();
+        const page = arg.page_request;
+        if (page !== undefined && page !== null) {
+          if (!isObject(page) || !isU64(page.limit) || !isU64(page.offset)) throw ApiError.invalidParams();
+          limit = page.limit;
+          offset = page.offset;
+        }
+      }
+      const all = [...node.candidateLedger.rolls.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+      return { content: all.slice(offset, offset + limit), total_count: all.length };
+    },
+  };
+}

@@ -1,0 +1,233 @@
+import { compareBytes, type SendOperationInput } from '@mason/codec';
+import { ApiError } from '../apiError.js';
+import { blockToJson } from '../chain/block.js';
+import type { DevnetNode } from '../devnetNode.js';
+import type { EventFilter } from '../events/eventStore.js';
+import { openRpcDocument } from '../openrpc.js';
+import type { ReadOnlyExecutor } from '../readOnly.js';
+import { addressInfoView, blockInfoView, endorsementInfoView, graphIntervalView, operationInfoView } from '../views/chainViews.js';
+import { statusView } from '../views/statusView.js';
+import type { MethodTable } from './jsonRpcServer.js';
+import {
+  isArray,
+  isBool,
+  isBytes,
+  isObject,
+  isSlot,
+  isString,
+  isU64,
+  listLimit,
+  optionalSlot,
+  parseAddress,
+  required,
+} from './params.js';
+
+const MAX_ARGUMENTS = 128;
+const MAX_ADDRESSES_DATASTORE_KEYS_QUERY = 50;
+const MAX_DATASTORE_KEYS_QUERY = 500;
+
+function addressListLimit(list: unknown[], limit: number): void {
+  if (list.length === 0) throw ApiError.badRequest('no arguments specified');
+  if (list.length > limit) {
+    throw ApiError.badRequest(`too many arguments received. Only a maximum of ${limit} arguments are accepted per request`);
+  }
+}
+
+function stakers(node: DevnetNode): Array<[string, number]> {
+  return [...node.candidateLedger.rolls.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+}
+
+/** Methods both the public and the private API serve (reference §1). */
+export function sharedMethods(node: DevnetNode, readOnly: ReadOnlyExecutor): MethodTable {
+  return {
+    execute_read_only_bytecode: async (params) => {
+      const list = required(params, 0, isArray);
+      listLimit(list, MAX_ARGUMENTS);
+      const out = [];
+      for (const request of list) out.push(await readOnly.bytecode(request));
+      return out;
+    },
+    execute_read_only_call: async (params) => {
+      const list = required(params, 0, isArray);
+      listLimit(list, MAX_ARGUMENTS);
+      const out = [];
+      for (const request of list) out.push(await readOnly.call(request));
+      return out;
+    },
+    get_datastore_entries: (params) =>
+      required(params, 0, isArray).map((entry) => {
+        if (!isObject(entry) || !isBytes(entry.key)) throw ApiError.invalidParams();
+        const address = parseAddress(entry.address);
+        const key = Uint8Array.from(entry.key);
+        const finalValue = node.finalLedger.getData(address, key);
+        const candidateValue = node.candidateLedger.getData(address, key);
+        return { final_value: finalValue ? Array.from(finalValue) : null, candidate_value: candidateValue ? Array.from(candidateValue) : null };
+      }),
+    get_addresses_datastore_keys: (params) => {
+      const list = required(params, 0, isArray);
+      addressListLimit(list, MAX_ADDRESSES_DATASTORE_KEYS_QUERY);
+      return list.map((request) => {
+        if (!isObject(request) || !isBool(request.is_final)) throw ApiError.invalidParams();
+        const address = parseAddress(request.address);
+        const prefix = request.prefix === undefined ? [] : request.prefix;
+        if (!isBytes(prefix)) throw ApiError.invalidParams();
+        const count = request.count ?? MAX_DATASTORE_KEYS_QUERY;
+        if (!isU64(count)) throw ApiError.invalidParams();
+        if (count > MAX_DATASTORE_KEYS_QUERY) throw ApiError.badRequest(`count ${count} is above the maximum of ${MAX_DATASTORE_KEYS_QUERY}`);
+        const ledger = request.is_final ? node.finalLedger : node.candidateLedger;
+        const bound = (name: 'start_key' | 'end_key') => {
+          const value = request[name];
+          if (value === undefined || value === null) return null;
+          if (!isBytes(value)) throw ApiError.invalidParams();
+          return Uint8Array.from(value);
+        };
+        const start = bound('start_key');
+        const end = bound('end_key');
+        const inclusiveStart = request.inclusive_start_key !== false;
+        const inclusiveEnd = request.inclusive_end_key !== false;
+        const keys = ledger.keys(address, Uint8Array.from(prefix)).filter((key) => {
+          if (start) {
+            const c = compareBytes(key, start);
+            if (c < 0 || (c === 0 && !inclusiveStart)) return false;
+          }
+          if (end) {
+            const c = compareBytes(key, end);
+            if (c > 0 || (c === 0 && !inclusiveEnd)) return false;
+          }
+          return true;
+        });
+        return { address, is_final: request.is_final, keys: keys.slice(0, count).map((k) => Array.from(k)) };
+      });
+    },
+    get_deferred_call_quote: (params) => {
+      const list = required(params, 0, isArray);
+      listLimit(list, MAX_ARGUMENTS);
+      return list.map((request) => {
+        if (!isObject(request) || !isSlot(request.target_slot) || !isU64(request.max_gas_request)) throw ApiError.invalidParams();
+        return { target_slot: request.target_slot, max_gas_request: request.max_gas_request, available: false, price: '0' };
+      });
+    },
+    get_deferred_call_info: (params) => {
+      listLimit(required(params, 0, isArray), MAX_ARGUMENTS);
+      return [];
+    },
+    get_deferred_call_ids_by_slot: (params) => {
+      const list = required(params, 0, isArray);
+      listLimit(list, MAX_ARGUMENTS);
+      return list.map((slot) => {
+        if (!isSlot(slot)) throw ApiError.invalidParams();
+        return { slot, call_ids: [] };
+      });
+    },
+  };
+}
+
+/** Every method of the node's public API (reference §2.1). */
+export function publicMethods(node: DevnetNode, readOnly: ReadOnlyExecutor, nodeKey: Uint8Array): MethodTable {
+  return {
+    ...sharedMethods(node, readOnly),
+    get_status: () => statusView(node, nodeKey),
+    get_cliques: () => [
+      {
+        block_ids: [...node.graph.records.values()].filter((r) => !r.isFinal).map((r) => r.block.id),
+        fitness: node.graph.totalFitness,
+        is_blockclique: true,
+      },
+    ],
+    get_stakers: (params) => {
+      const all = stakers(node);
+      const page = params[0];
+      if (page === undefined || page === null) return all;
+      if (!isObject(page) || !isU64(page.limit) || !isU64(page.offset)) throw ApiError.invalidParams();
+      return all.slice(page.offset, page.offset + page.limit);
+    },
+    get_operations: (params) => {
+      const ids = required(params, 0, isArray);
+      listLimit(ids, MAX_ARGUMENTS);
+      return ids.flatMap((id) => {
+        if (!isString(id)) throw ApiError.invalidParams();
+        const record = node.operations.get(id);
+        return record ? [operationInfoView(record)] : [];
+      });
+    },
+    get_endorsements: (params) => {
+      const ids = required(params, 0, isArray);
+      listLimit(ids, MAX_ARGUMENTS);
+      return ids.flatMap((id) => {
+        if (!isString(id)) throw ApiError.invalidParams();
+        const view = endorsementInfoView(node, id);
+        return view ? [view] : [];
+      });
+    },
+    get_blocks: (params) =>
+      required(params, 0, isArray).flatMap((id) => {
+        if (!isString(id)) throw ApiError.invalidParams();
+        const view = blockInfoView(node, id);
+        return view ? [view] : [];
+      }),
+    get_blockclique_block_by_slot: (params) => {
+      const slot = required(params, 0, isSlot);
+      const record = node.graph.atSlot(slot);
+      return record ? blockToJson(record.block) : null;
+    },
+    get_graph_interval: (params) => {
+      const range = required(params, 0, isObject);
+      const start = range.start ?? null;
+      const end = range.end ?? null;
+      if ((start !== null && !isU64(start)) || (end !== null && !isU64(end))) throw ApiError.invalidParams();
+      return graphIntervalView(node, start as number | null, end as number | null);
+    },
+    get_addresses: (params) => required(params, 0, isArray).map((address) => addressInfoView(node, parseAddress(address))),
+    get_addresses_bytecode: (params) => {
+      const list = required(params, 0, isArray);
+      addressListLimit(list, MAX_ARGUMENTS);
+      return list.map((request) => {
+        if (!isObject(request) || !isBool(request.is_final)) throw ApiError.invalidParams();
+        const address = parseAddress(request.address);
+        const ledger = request.is_final ? node.finalLedger : node.candidateLedger;
+        return Array.from(ledger.bytecode(address) ?? []);
+      });
+    },
+    get_slots_transfers: () => {
+      throw ApiError.badRequest('feature execution-trace is not enabled');
+    },
+    send_operations: (params) => {
+      const list = required(params, 0, isArray);
+      listLimit(list, MAX_ARGUMENTS);
+      const inputs = list.map((input) => {
+        if (!isObject(input) || !isString(input.creator_public_key) || !isString(input.signature) || !isBytes(input.serialized_content)) {
+          throw ApiError.invalidParams();
+        }
+        return input as unknown as SendOperationInput;
+      });
+      return node.sendOperations(inputs);
+    },
+    get_filtered_sc_output_event: (params) => {
+      const filter = required(params, 0, isObject);
+      const text = (name: string) => {
+        const value = filter[name];
+        if (value === undefined || value === null) return null;
+        if (!isString(value)) throw ApiError.invalidParams();
+        return value;
+      };
+      const flag = (name: string) => {
+        const value = filter[name];
+        if (value === undefined || value === null) return null;
+        if (!isBool(value)) throw ApiError.invalidParams();
+        return value;
+      };
+      const query: EventFilter = {
+        start: optionalSlot(filter.start),
+        end: optionalSlot(filter.end),
+        emitter_address: text('emitter_address'),
+        original_caller_address: text('original_caller_address'),
+        original_operation_id: text('original_operation_id'),
+        is_final: flag('is_final'),
+        is_error: flag('is_error'),
+      };
+      return node.events.query(query);
+    },
+    'rpc.discover': () => openRpcDocument(node.config.version),
+  };
+}
+

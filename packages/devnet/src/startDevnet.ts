@@ -1,0 +1,146 @@
+import type { Server } from 'node:http';
+import { parseMas, type SecretKey } from '@mason/codec';
+import { devnetAccountKey, devnetStakerKey } from './accounts.js';
+import { defaultChainConfig, DEVNET_TIMING, MAINNET_TIMING, type ChainConfig } from './config.js';
+import { DevnetNode } from './devnetNode.js';
+import type { ScRuntime } from './execution/scRuntime.js';
+import type { LedgerChange } from './ledger/ledgerState.js';
+import type { ReadOnlyExecutor } from './readOnly.js';
+import { apiMethods } from './rpc/apiMethods.js';
+import { createJsonRpcHttpServer, DEFAULT_LIMITS, JsonRpcDispatcher, listen, type MethodTable } from './rpc/jsonRpcServer.js';
+import { privateMethods } from './rpc/privateMethods.js';
+import { publicMethods } from './rpc/publicMethods.js';
+import { attachSubscriptions } from './rpc/subscriptions.js';
+
+export interface InitialLedgerEntry {
+  balance: string;
+  bytecode?: number[];
+  datastore?: Array<[number[], number[]]>;
+}
+
+export interface DevnetOptions {
+  /** Interface of the public and API servers (default 127.0.0.1). The private API is always loopback-only. */
+  host?: string;
+  /** Ports; 0 picks a free port (what tests use). Defaults 33035 / 33034 / 33036. */
+  publicPort?: number;
+  privatePort?: number;
+  apiPort?: number;
+  /** Number of pre-funded accounts from the fixed devnet seed (default 10). */
+  accounts?: number;
+  /** Balance of each pre-funded account (default 1,000,000 MAS). */
+  accountBalance?: bigint;
+  /** Extra genesis entries, in the node's initial_ledger.json format. */
+  initialLedger?: Record<string, InitialLedgerEntry>;
+  chainId?: bigint;
+  t0?: number;
+  deltaF0?: number;
+  genesisTimestamp?: number;
+  /** Reproduce mainnet timing: t0 16000 ms, delta_f0 1088. */
+  mainnetTiming?: boolean;
+  /** The contract runtime; the devnet's VM unless given. */
+  runtime: ScRuntime;
+  readOnly: (node: DevnetNode) => ReadOnlyExecutor;
+}
+
+export interface DevnetAccount {
+  address: string;
+  publicKey: string;
+  secretKey: SecretKey;
+}
+
+export interface Devnet {
+  urls: { public: string; private: string; api: string; ws: string };
+  accounts: DevnetAccount[];
+  node: DevnetNode;
+  config: ChainConfig;
+  stop(): Promise<void>;
+}
+
+function initialState(config: ChainConfig, options: DevnetOptions, accounts: DevnetAccount[], staker: SecretKey): LedgerChange[] {
+  const changes: LedgerChange[] = [];
+  const balance = options.accountBalance ?? parseMas('1000000');
+  for (const account of accounts) changes.push({ kind: 'balance', address: account.address, value: balance });
+  const stakerAddress = staker.publicKey.address().toString();
+  changes.push({ kind: 'balance', address: stakerAddress, value: 0n }, { kind: 'rolls', address: stakerAddress, value: 100 });
+  for (const [address, entry] of Object.entries(options.initialLedger ?? {})) {
+    changes.push({ kind: 'balance', address, value: parseMas(entry.balance) });
+    if (entry.bytecode && entry.bytecode.length > 0) changes.push({ kind: 'bytecode', address, value: Uint8Array.from(entry.bytecode) });
+    for (const [key, value] of entry.datastore ?? []) changes.push({ kind: 'data', address, key: Uint8Array.from(key), value: Uint8Array.from(value) });
+  }
+  return changes;
+}
+
+/** Starts a devnet in this process: the chain and its three JSON-RPC servers. */
+export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
+  const timing = options.mainnetTiming ? MAINNET_TIMING : DEVNET_TIMING;
+  const t0 = options.t0 ?? timing.t0;
+  const config = defaultChainConfig({
+    ...(options.chainId !== undefined && { chainId: options.chainId }),
+    t0,
+    deltaF0: options.deltaF0 ?? timing.deltaF0,
+    // Genesis one period ago, so the first useful slot (period 1) is now rather than t0 later.
+    genesisTimestamp: options.genesisTimestamp ?? Date.now() - t0,
+  });
+  const staker = devnetStakerKey();
+  const accounts = Array.from({ length: options.accounts ?? 10 }, (_, i) => {
+    const secretKey = devnetAccountKey(i);
+    return { address: secretKey.publicKey.address().toString(), publicKey: secretKey.publicKey.toString(), secretKey };
+  });
+  const node = new DevnetNode(config, [staker], options.runtime);
+  node.setInitialState(initialState(config, options, accounts, staker));
+  const readOnly = options.readOnly(node);
+
+  const host = options.host ?? '127.0.0.1';
+  const servers: Server[] = [];
+  let stopping: Promise<void> | null = null;
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      await node.stop();
+      subscriptions.close();
+      await Promise.all(
+        servers.map(
+          (server) =>
+            new Promise<void>((resolve) => {
+              server.close(() => resolve());
+              server.closeAllConnections();
+            }),
+        ),
+      );
+    })();
+    return stopping;
+  };
+
+  const publicTable = publicMethods(node, readOnly, staker.publicKey.bytes);
+  const privateTable = privateMethods(node, readOnly, staker, () => void stop());
+  const apiTable = apiMethods(node);
+  const names = (table: MethodTable) => new Set(Object.keys(table));
+  const publicServer = createJsonRpcHttpServer(new JsonRpcDispatcher(publicTable, names(privateTable)));
+  const privateServer = createJsonRpcHttpServer(new JsonRpcDispatcher(privateTable, names(publicTable)));
+  const apiDispatcher = new JsonRpcDispatcher(apiTable, new Set(), DEFAULT_LIMITS);
+  const apiServer = createJsonRpcHttpServer(apiDispatcher);
+  const subscriptions = attachSubscriptions(apiServer, node, apiDispatcher);
+  servers.push(publicServer, privateServer, apiServer);
+
+  try {
+    const publicPort = await listen(publicServer, options.publicPort ?? 33035, host);
+    const privatePort = await listen(privateServer, options.privatePort ?? 33034, '127.0.0.1');
+    const apiPort = await listen(apiServer, options.apiPort ?? 33036, host);
+    node.start();
+    const urlHost = host.includes(':') ? `[${host}]` : host;
+    return {
+      urls: {
+        public: `http://${urlHost}:${publicPort}`,
+        private: `http://127.0.0.1:${privatePort}`,
+        api: `http://${urlHost}:${apiPort}`,
+        ws: `ws://${urlHost}:${apiPort}`,
+      },
+      accounts,
+      node,
+      config,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,131 @@
+import { Address, formatMas, operationContentToJson, slotTimestamp, type Slot } from '@mason/codec';
+import { blockToJson, endorsementToJson } from '../chain/block.js';
+import { operationStatusFields, type OperationRecord } from '../chain/operationRecord.js';
+import type { DevnetNode } from '../devnetNode.js';
+
+const DRAW_LOOKAHEAD_PERIODS = 10;
+
+/** SecureShareOperation JSON: the `operation` of get_operations and the new_operations payload. */
+export function secureShareOperationJson(record: OperationRecord): Record<string, unknown> {
+  const { signed } = record;
+  return {
+    content: operationContentToJson(signed.content),
+    signature: signed.signature.toString(),
+    content_creator_pub_key: signed.publicKey.toString(),
+    content_creator_address: signed.creator.toString(),
+    id: signed.id,
+  };
+}
+
+export function operationInfoView(record: OperationRecord): Record<string, unknown> {
+  const status = operationStatusFields(record);
+  return {
+    id: record.signed.id,
+    in_pool: record.inPool,
+    in_blocks: record.inBlocks,
+    is_operation_final: status.is_operation_final,
+    thread: record.thread,
+    op_exec_status: status.op_exec_status,
+    operation: secureShareOperationJson(record),
+  };
+}
+
+export function blockInfoView(node: DevnetNode, id: string): Record<string, unknown> | null {
+  const record = node.graph.get(id);
+  if (!record) return null;
+  return {
+    id,
+    content: { is_final: record.isFinal, is_in_blockclique: true, is_candidate: !record.isFinal, is_discarded: false, block: blockToJson(record.block) },
+  };
+}
+
+export function endorsementInfoView(node: DevnetNode, id: string): Record<string, unknown> | null {
+  const entry = node.endorsements.get(id);
+  if (!entry) return null;
+  return {
+    id,
+    in_pool: false,
+    in_blocks: [entry.blockId],
+    is_final: node.graph.get(entry.blockId)?.isFinal ?? false,
+    endorsement: endorsementToJson(entry.endorsement),
+  };
+}
+
+function datastoreKeys(node: DevnetNode, address: string, final: boolean): number[][] {
+  const ledger = final ? node.finalLedger : node.candidateLedger;
+  return ledger.keys(address).map((k) => Array.from(k));
+}
+
+function stakerDraws(node: DevnetNode, address: string) {
+  const isStaker = node.stakers.some((s) => s.publicKey.address().toString() === address);
+  if (!isStaker) return { blocks: [] as Slot[], endorsements: [] as Array<{ slot: Slot; index: number }> };
+  // Every slot of the lookahead window is drawn to the devnet's stakers, round-robin.
+  const current = node.currentSlot();
+  const blocks: Slot[] = [];
+  const endorsements: Array<{ slot: Slot; index: number }> = [];
+  const n = node.stakers.length;
+  const mine = node.stakers.findIndex((s) => s.publicKey.address().toString() === address);
+  for (let period = current.period + 1; period <= current.period + DRAW_LOOKAHEAD_PERIODS; period++) {
+    for (let thread = 0; thread < node.config.threadCount; thread++) {
+      const base = period * node.config.threadCount + thread;
+      if (base % n === mine) blocks.push({ period, thread });
+      for (let index = 0; index < node.config.endorsementCount; index++) if ((base + index) % n === mine) endorsements.push({ slot: { period, thread }, index });
+    }
+  }
+  return { blocks, endorsements };
+}
+
+/** get_addresses element (reference §17.2). */
+export function addressInfoView(node: DevnetNode, address: string): Record<string, unknown> {
+  const parsed = Address.fromString(address);
+  const draws = stakerDraws(node, address);
+  const credits = [...(node.candidateLedger.deferredCredits.get(address) ?? new Map<string, bigint>())].map(([key, amount]) => {
+    const [period, thread] = key.split(':').map(Number) as [number, number];
+    return { slot: { period, thread }, amount: formatMas(amount) };
+  });
+  const currentCycle = Math.floor(node.currentSlot().period / node.config.periodsPerCycle);
+  const produced = (node.createdBlocks.get(address) ?? []).filter((id) => {
+    const block = node.graph.get(id)?.block;
+    return block && Math.floor(block.slot.period / node.config.periodsPerCycle) === currentCycle;
+  }).length;
+  return {
+    address,
+    thread: parsed.isUser ? parsed.thread(node.config.threadCount) : 0,
+    final_balance: formatMas(node.finalLedger.balance(address)),
+    final_roll_count: node.finalLedger.rollCount(address),
+    final_datastore_keys: datastoreKeys(node, address, true),
+    candidate_balance: formatMas(node.candidateLedger.balance(address)),
+    candidate_roll_count: node.candidateLedger.rollCount(address),
+    candidate_datastore_keys: datastoreKeys(node, address, false),
+    deferred_credits: credits,
+    next_block_draws: draws.blocks,
+    next_endorsement_draws: draws.endorsements,
+    created_blocks: node.createdBlocks.get(address) ?? [],
+    created_operations: node.createdOperations.get(address) ?? [],
+    created_endorsements: [...node.endorsements.values()].filter((e) => e.endorsement.creatorAddress === address).map((e) => e.endorsement.id),
+    cycle_infos:
+      draws.blocks.length > 0 || produced > 0
+        ? [{ cycle: currentCycle, is_final: false, ok_count: produced, nok_count: 0, active_rolls: node.candidateLedger.rollCount(address) }]
+        : [],
+  };
+}
+
+export function graphIntervalView(node: DevnetNode, start: number | null, end: number | null): Array<Record<string, unknown>> {
+  const out: Array<Record<string, unknown>> = [];
+  const timing = node.timing();
+  for (const record of node.graph.records.values()) {
+    const at = slotTimestamp(record.block.slot, timing);
+    if (start !== null && at < start) continue;
+    if (end !== null && at >= end) continue;
+    out.push({
+      id: record.block.id,
+      is_final: record.isFinal,
+      is_stale: false,
+      is_in_blockclique: true,
+      slot: record.block.slot,
+      creator: record.block.creatorAddress,
+      parents: record.block.parents,
+    });
+  }
+  return out;
+}
