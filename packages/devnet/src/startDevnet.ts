@@ -5,6 +5,7 @@ import { defaultChainConfig, DEVNET_TIMING, MAINNET_TIMING, type ChainConfig } f
 import { DevnetNode } from './devnetNode.js';
 import type { ScRuntime } from './execution/scRuntime.js';
 import type { LedgerChange } from './ledger/ledgerState.js';
+import { ChainStore } from './persistence/chainStore.js';
 import type { ReadOnlyExecutor } from './readOnly.js';
 import { apiMethods } from './rpc/apiMethods.js';
 import { createJsonRpcHttpServer, DEFAULT_LIMITS, JsonRpcDispatcher, listen, type MethodTable } from './rpc/jsonRpcServer.js';
@@ -37,6 +38,8 @@ export interface DevnetOptions {
   genesisTimestamp?: number;
   /** Reproduce mainnet timing: t0 16000 ms, delta_f0 1088. */
   mainnetTiming?: boolean;
+  /** Directory where final blocks and state persist across restarts; none (in memory only) unless given. */
+  dataDir?: string | null;
   /** The contract runtime; the devnet's VM unless given. */
   runtime: ScRuntime;
   readOnly: (node: DevnetNode) => ReadOnlyExecutor;
@@ -74,13 +77,15 @@ function initialState(config: ChainConfig, options: DevnetOptions, accounts: Dev
 export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   const timing = options.mainnetTiming ? MAINNET_TIMING : DEVNET_TIMING;
   const t0 = options.t0 ?? timing.t0;
-  const config = defaultChainConfig({
-    ...(options.chainId !== undefined && { chainId: options.chainId }),
-    t0,
-    deltaF0: options.deltaF0 ?? timing.deltaF0,
-    // Genesis one period ago, so the first useful slot (period 1) is now rather than t0 later.
-    genesisTimestamp: options.genesisTimestamp ?? Date.now() - t0,
-  });
+  if (!Number.isInteger(t0) || t0 <= 0 || t0 % 32 !== 0) throw new RangeError(`t0 must be a positive multiple of 32 ms (32 threads), got ${t0}`);
+  const chainId = options.chainId ?? 77n;
+  const deltaF0 = options.deltaF0 ?? timing.deltaF0;
+  // Genesis one period ago, so the first useful slot (period 1) is now rather than t0 later.
+  const wantedGenesis = options.genesisTimestamp ?? Date.now() - t0;
+  const store = options.dataDir
+    ? ChainStore.open(options.dataDir, { format: 1, chainId: chainId.toString(), genesisTimestamp: wantedGenesis, t0, deltaF0, threadCount: 32 })
+    : null;
+  const config = defaultChainConfig({ chainId, t0, deltaF0, genesisTimestamp: store?.identity.genesisTimestamp ?? wantedGenesis });
   const staker = devnetStakerKey();
   const accounts = Array.from({ length: options.accounts ?? 10 }, (_, i) => {
     const secretKey = devnetAccountKey(i);
@@ -88,6 +93,10 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   });
   const node = new DevnetNode(config, [staker], options.runtime);
   node.setInitialState(initialState(config, options, accounts, staker));
+  if (store) {
+    for (const entry of store.load()) node.restoreFinalized(entry);
+    node.on('final', (entry) => store.append(entry));
+  }
   const readOnly = options.readOnly(node);
 
   const host = options.host ?? '127.0.0.1';
@@ -95,7 +104,10 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   let stopping: Promise<void> | null = null;
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
+      // Let operations already sent reach finality (bounded), so a clean stop loses none of them.
+      await node.settle(Math.min(3_000, config.t0 * 2));
       await node.stop();
+      store?.close();
       subscriptions.close();
       await Promise.all(
         servers.map(
