@@ -22,7 +22,7 @@ import { genesisBlocks } from './chain/genesis.js';
 import type { OperationRecord } from './chain/operationRecord.js';
 import type { ChainConfig } from './config.js';
 import { EventStore, type ScOutputEvent } from './events/eventStore.js';
-import { executeOperation } from './execution/executeOperation.js';
+import { executeOperation, maxSpending } from './execution/executeOperation.js';
 import type { EmittedEvent, ExecutionSite, ScRuntime } from './execution/scRuntime.js';
 import { JournaledLedger } from './ledger/journaledLedger.js';
 import { LedgerState, type LedgerChange } from './ledger/ledgerState.js';
@@ -228,7 +228,8 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
       maxGas: config.maxGasPerBlock,
       maxCount: config.maxOperationsPerBlock,
       validityPeriods: config.operationValidityPeriods,
-    });
+    }, (op) => this.candidateLedger.balance(op.signed.creator.toString()) >= op.signed.content.fee + maxSpending(op.signed, config));
+    for (const op of this.pool.dropped) this.operations.get(op.signed.id)!.inPool = false;
     const block = createBlock(creator, { slot, parents, endorsements, operations: chosen.map((op) => ({ id: op.signed.id, size: op.size })) });
     this.#lastProducedSlot = slot;
     for (const op of chosen) this.pool.remove(op.signed.id);

@@ -17,7 +17,7 @@ export interface OperationOutcome {
 class OperationFailure extends Error {}
 
 /** max_spending: what the sender may lose at most besides the fee. */
-function maxSpending(signed: SignedOperation, config: ChainConfig): bigint {
+export function maxSpending(signed: SignedOperation, config: ChainConfig): bigint {
   const op = signed.content.op;
   switch (op.type) {
     case 'Transaction':

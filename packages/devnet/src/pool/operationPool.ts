@@ -23,6 +23,8 @@ export function declaredBlockGas(signed: SignedOperation): bigint {
 export class OperationPool {
   readonly #byId = new Map<string, PooledOperation>();
   readonly #byThread = new Map<number, Set<string>>();
+  /** Operations dropped by the last select() for lack of balance. */
+  dropped: PooledOperation[] = [];
 
   get size(): number {
     return this.#byId.size;
@@ -69,7 +71,13 @@ export class OperationPool {
    * Picks operations for a block at (period, thread): same thread, valid in this period,
    * best fee first, within the block's size, gas and count limits.
    */
-  select(period: number, thread: number, limits: { maxSize: number; maxGas: bigint; maxCount: number; validityPeriods: number }): PooledOperation[] {
+  select(
+    period: number,
+    thread: number,
+    limits: { maxSize: number; maxGas: bigint; maxCount: number; validityPeriods: number },
+    canAfford: (op: PooledOperation) => boolean,
+  ): PooledOperation[] {
+    this.dropped = [];
     const ids = this.#byThread.get(thread);
     if (!ids || ids.size === 0) return [];
     const candidates = [...ids]
@@ -84,6 +92,12 @@ export class OperationPool {
     let gas = 0n;
     for (const op of candidates) {
       if (chosen.length >= limits.maxCount) break;
+      if (!canAfford(op)) {
+        // The node's pool drops an operation whose max spending exceeds the sender's candidate balance.
+        this.remove(op.signed.id);
+        this.dropped.push(op);
+        continue;
+      }
       if (size + op.size > limits.maxSize || gas + op.blockGas > limits.maxGas) continue;
       chosen.push(op);
       size += op.size;
