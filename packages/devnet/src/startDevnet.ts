@@ -57,6 +57,8 @@ export interface Devnet {
   node: DevnetNode;
   config: ChainConfig;
   stop(): Promise<void>;
+  /** Settles once the devnet has stopped, by stop() or by the private API's stop_node. */
+  closed: Promise<void>;
 }
 
 function initialState(config: ChainConfig, options: DevnetOptions, accounts: DevnetAccount[], staker: SecretKey): LedgerChange[] {
@@ -102,6 +104,8 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   const host = options.host ?? '127.0.0.1';
   const servers: Server[] = [];
   let stopping: Promise<void> | null = null;
+  let markClosed: () => void = () => {};
+  const closed = new Promise<void>((resolve) => (markClosed = resolve));
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
       // Let operations already sent reach finality (bounded), so a clean stop loses none of them.
@@ -118,6 +122,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
             }),
         ),
       );
+      markClosed();
     })();
     return stopping;
   };
@@ -150,6 +155,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
       node,
       config,
       stop,
+      closed,
     };
   } catch (error) {
     await stop();

@@ -1,0 +1,140 @@
+import { readFileSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { formatMas } from '@mason/codec';
+import { startDevnet, type Devnet, type InitialLedgerEntry } from '@mason/devnet';
+import { color, field } from '../output.js';
+
+export const DEFAULT_DATA_DIR = '.mason/devnet';
+
+const port = (value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('a port is an integer between 0 and 65535.');
+  return n;
+};
+const positiveInt = (value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('expected a non-negative integer.');
+  return n;
+};
+
+interface NodeOptions {
+  host: string;
+  publicPort: number;
+  privatePort: number;
+  apiPort: number;
+  dataDir: string;
+  ephemeral?: boolean;
+  reset?: boolean;
+  initialLedger?: string;
+  accounts: number;
+  t0?: number;
+  deltaF0?: number;
+  mainnetTiming?: boolean;
+  chainId: number;
+  json?: boolean;
+}
+
+function readInitialLedger(path: string): Record<string, InitialLedgerEntry> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new Error(`cannot read the initial ledger ${path}: ${(error as Error).message}. It must be a JSON file like {"AU…": {"balance": "100", "bytecode": [], "datastore": []}}.`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error(`${path} must hold a JSON object of address → {balance, bytecode, datastore}.`);
+  return parsed as Record<string, InitialLedgerEntry>;
+}
+
+export function nodeCommand(): Command {
+  return new Command('node')
+    .description('run a local Massa-compatible node (devnet) with pre-funded accounts')
+    .option('--host <address>', 'interface of the public and API servers (the private API is always 127.0.0.1)', '127.0.0.1')
+    .option('--public-port <port>', 'public JSON-RPC port', port, 33035)
+    .option('--private-port <port>', 'private JSON-RPC port (loopback only)', port, 33034)
+    .option('--api-port <port>', 'API port: HTTP and WebSocket subscriptions', port, 33036)
+    .option('--data-dir <dir>', 'where final blocks and state persist across restarts', DEFAULT_DATA_DIR)
+    .option('--ephemeral', 'keep nothing on disk')
+    .option('--reset', 'delete the data directory first and start a new chain')
+    .option('--initial-ledger <file>', "extra genesis entries in the node's initial_ledger.json format")
+    .option('--accounts <n>', 'number of pre-funded accounts', positiveInt, 10)
+    .option('--t0 <ms>', 'period length in ms (a multiple of 32; one slot every t0/32)', positiveInt)
+    .option('--delta-f0 <fitness>', 'finality threshold: descendants fitness a block needs to become final', positiveInt)
+    .addOption(new Option('--mainnet-timing', 'mainnet timing: t0 16000, delta_f0 1088 (finality in ~33 s)').conflicts(['t0', 'deltaF0']))
+    .option('--chain-id <id>', 'chain id (77 is the sandbox id)', positiveInt, 77)
+    .option('--json', 'print one JSON line with the URLs and accounts instead of the banner')
+    .action(async (options: NodeOptions) => {
+      const dataDir = options.ephemeral ? null : resolve(options.dataDir);
+      if (options.reset && dataDir) rmSync(dataDir, { recursive: true, force: true });
+      const devnet = await startDevnet({
+        host: options.host,
+        publicPort: options.publicPort,
+        privatePort: options.privatePort,
+        apiPort: options.apiPort,
+        accounts: options.accounts,
+        chainId: BigInt(options.chainId),
+        dataDir,
+        ...(options.initialLedger && { initialLedger: readInitialLedger(options.initialLedger) }),
+        ...(options.t0 !== undefined && { t0: options.t0 }),
+        ...(options.deltaF0 !== undefined && { deltaF0: options.deltaF0 }),
+        ...(options.mainnetTiming && { mainnetTiming: true }),
+      });
+      if (options.json) printJson(devnet, dataDir);
+      else printBanner(devnet, dataDir);
+      await waitForShutdown(devnet, options.json === true);
+    });
+}
+
+function printJson(devnet: Devnet, dataDir: string | null): void {
+  console.log(
+    JSON.stringify({
+      ready: true,
+      urls: devnet.urls,
+      chainId: Number(devnet.config.chainId),
+      dataDir,
+      accounts: devnet.accounts.map((a) => ({ address: a.address, publicKey: a.publicKey, secretKey: a.secretKey.reveal() })),
+    }),
+  );
+}
+
+function printBanner(devnet: Devnet, dataDir: string | null): void {
+  const { config } = devnet;
+  console.log(color.bold('Mason devnet') + color.dim(` — chain id ${config.chainId}, ${config.version}`));
+  console.log(field('public API', devnet.urls.public));
+  console.log(field('private API', devnet.urls.private));
+  console.log(field('API + WS', `${devnet.urls.api}  ${devnet.urls.ws}`));
+  console.log(field('timing', `t0 ${config.t0} ms (a slot every ${config.t0 / 32} ms), delta_f0 ${config.deltaF0}`));
+  console.log(field('data', dataDir ?? 'in memory (--ephemeral)'));
+  console.log('');
+  console.log(color.yellow(color.bold('Accounts — publicly known keys: never use them on a real network')));
+  devnet.accounts.forEach((account, i) => {
+    const balance = formatMas(devnet.node.candidateLedger.balance(account.address));
+    console.log(`  (${i}) ${account.address}  ${color.dim(`${balance} MAS`)}`);
+    console.log(color.dim(`      secret key ${account.secretKey.reveal()}`));
+  });
+  console.log('');
+  console.log(color.green(`Mason devnet ready: ${devnet.urls.public}`));
+}
+
+function waitForShutdown(devnet: Devnet, quiet: boolean): Promise<void> {
+  return new Promise((resolveShutdown) => {
+    let stopping = false;
+    const shutdown = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      if (!quiet) console.log(color.dim(`\n${signal}: stopping, finalizing what was sent…`));
+      void devnet.stop().then(() => {
+        if (!quiet) console.log(color.dim('devnet stopped; final state is on disk.'));
+        resolveShutdown();
+      });
+    };
+    process.once('SIGINT', () => shutdown('SIGINT'));
+    process.once('SIGTERM', () => shutdown('SIGTERM'));
+    void devnet.closed.then(() => {
+      if (!stopping) {
+        if (!quiet) console.log(color.dim('stopped by stop_node.'));
+        resolveShutdown();
+      }
+    });
+  });
+}

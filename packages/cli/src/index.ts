@@ -1,0 +1,1 @@
+export { run, createProgram } from './program.js';

@@ -1,0 +1,27 @@
+import { Command, CommanderError } from 'commander';
+import { nodeCommand } from './commands/node.js';
+import { printError } from './output.js';
+
+const VERSION = '0.1.0';
+
+export function createProgram(): Command {
+  const program = new Command('mason')
+    .description('Mason — the Massa smart-contract toolkit')
+    .version(VERSION)
+    .showHelpAfterError('(run mason --help for usage)')
+    .exitOverride();
+  program.addCommand(nodeCommand());
+  return program;
+}
+
+/** Runs the CLI; returns the exit code instead of exiting, so tests can drive it. */
+export async function run(argv: string[]): Promise<number> {
+  try {
+    await createProgram().parseAsync(argv);
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode;
+    printError(error);
+    return 1;
+  }
+}
