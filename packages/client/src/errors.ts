@@ -91,6 +91,11 @@ const table = {
       `${c.address} has ${c.balance} MAS (candidate) but the operation may spend ${c.required} MAS (fee included). ` +
       'Fund the address or lower the amount.',
   ),
+  MASON_CLIENT_INSUFFICIENT_ROLLS: spec<{ address: string; rolls: number; requested: string }>(
+    (c) =>
+      `${c.address} has ${c.rolls} roll(s) (candidate) and cannot sell ${c.requested}. ` +
+      'Sell at most the rolls it owns (get_addresses candidate_roll_count).',
+  ),
   MASON_CLIENT_GAS_ESTIMATION_FAILED: spec<{ operation: string; error: string }>(
     (c) =>
       `Could not estimate max_gas for ${c.operation}: the read-only dry run failed with "${c.error}". ` +
@@ -104,7 +109,7 @@ const table = {
       `send_operations returned id ${c.received}, but the operation signed locally has id ${c.expected}. ` +
       'The node uses another chain id or serialization; check the URL.',
   ),
-} satisfies Record<string, ErrorSpec<never>>;
+};
 
 export type ClientErrorCode = keyof typeof table;
 export type ClientErrorContext<C extends ClientErrorCode> = NonNullable<(typeof table)[C]['context']>;

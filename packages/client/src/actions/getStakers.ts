@@ -1,0 +1,7 @@
+import type { Client, RequestOptions } from '../client.js';
+import type { PageRequest, Staker } from '../types/stakers.js';
+
+/** `get_stakers`: `[address, active_rolls]` for the current cycle, most rolls first; all of them without a page. */
+export function getStakers(client: Client, page?: PageRequest, options?: RequestOptions): Promise<Staker[]> {
+  return client.request<Staker[]>('get_stakers', page ? [page] : [], options);
+}

@@ -1,0 +1,11 @@
+import type { Client, RequestOptions } from '../client.js';
+import type { OperationInput } from '../types/operation.js';
+
+/** `send_operations`: submits signed operations (≤ 128); resolves to their ids in input order. */
+export function sendOperations(
+  client: Client,
+  operations: readonly OperationInput[],
+  options?: RequestOptions,
+): Promise<string[]> {
+  return client.request<string[]>('send_operations', [operations], options);
+}

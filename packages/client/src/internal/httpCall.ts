@@ -1,0 +1,73 @@
+import { type Dispatcher, request } from 'undici';
+import { ClientError } from '../errors.js';
+import { abortedError } from './abort.js';
+import { isErrorObject, toRpcError, unwrapResponse } from './jsonRpc.js';
+import { errorReason, networkErrorCode } from './networkErrorCode.js';
+
+export type CallOptions = { timeoutMs: number; signal?: AbortSignal | undefined };
+
+let nextId = 1;
+
+/** One JSON-RPC 2.0 call over HTTP POST through a keep-alive undici dispatcher. */
+export async function httpCall(
+  dispatcher: Dispatcher,
+  url: string,
+  method: string,
+  params: unknown,
+  options: CallOptions,
+): Promise<unknown> {
+  const id = nextId++;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs);
+  const onAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  if (options.signal?.aborted) controller.abort();
+
+  try {
+    let text: string;
+    let status: number;
+    try {
+      const response = await request(url, {
+        dispatcher,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
+        signal: controller.signal,
+      });
+      status = response.statusCode;
+      text = await response.body.text();
+    } catch (error) {
+      if (timedOut) throw new ClientError('MASON_CLIENT_TIMEOUT', { url, method, timeoutMs: options.timeoutMs });
+      if (options.signal?.aborted) throw abortedError(method);
+      if (networkErrorCode(error) === 'ECONNREFUSED') {
+        throw new ClientError('MASON_CLIENT_CONNECTION_REFUSED', { url }, { cause: error });
+      }
+      throw new ClientError('MASON_CLIENT_NETWORK_ERROR', { url, method, reason: errorReason(error) }, { cause: error });
+    }
+
+    let decoded: unknown;
+    let parsed = true;
+    try {
+      decoded = JSON.parse(text);
+    } catch {
+      parsed = false;
+    }
+    if (status < 200 || status >= 300) {
+      // jsonrpsee answers some errors (413 request too big, …) with a JSON-RPC error body.
+      const error = parsed ? (decoded as { error?: unknown } | null)?.error : undefined;
+      if (isErrorObject(error)) throw toRpcError(error, { method, url });
+      throw new ClientError('MASON_CLIENT_HTTP_STATUS', { url, method, status, body: text.slice(0, 200) });
+    }
+    if (!parsed) {
+      throw new ClientError('MASON_CLIENT_INVALID_RESPONSE', { url, method, reason: 'the body is not JSON' });
+    }
+    return unwrapResponse(decoded, { id, method, url });
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+}

@@ -1,0 +1,31 @@
+import type { Client } from '../client.js';
+import { ClientError } from '../errors.js';
+import type { SCOutputEvent } from '../types/event.js';
+import type { ExecuteReadOnlyResponse, StateChanges } from '../types/readOnly.js';
+import type { Slot } from '../types/slot.js';
+
+/** A successful read-only execution. */
+export type ReadOnlyCallResult = {
+  /** What the function returned (or main's result for bytecode). */
+  value: Uint8Array;
+  gasCost: number;
+  events: SCOutputEvent[];
+  executedAt: Slot;
+  stateChanges: StateChanges;
+};
+
+export function toReadOnlyCallResult(response: ExecuteReadOnlyResponse | undefined, target: string, client: Client): ReadOnlyCallResult {
+  if (!response) {
+    throw new ClientError('MASON_CLIENT_INVALID_RESPONSE', { url: client.url, method: 'execute_read_only', reason: 'empty result list' });
+  }
+  if ('Error' in response.result) {
+    throw new ClientError('MASON_CLIENT_READ_ONLY_FAILED', { target, error: response.result.Error, gasCost: response.gas_cost });
+  }
+  return {
+    value: Uint8Array.from(response.result.Ok),
+    gasCost: response.gas_cost,
+    events: response.output_events,
+    executedAt: response.executed_at,
+    stateChanges: response.state_changes,
+  };
+}

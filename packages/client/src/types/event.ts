@@ -1,0 +1,32 @@
+import type { Slot } from './slot.js';
+
+/** Smart-contract output event (reference §10.1, §17.4). */
+export type SCOutputEvent = { context: EventExecutionContext; data: string };
+
+export type EventExecutionContext = {
+  slot: Slot;
+  block: string | null;
+  read_only: boolean;
+  index_in_slot: number;
+  /** Bottom (original caller) → top (emitter). */
+  call_stack: string[];
+  origin_operation_id: string | null;
+  is_final: boolean;
+  is_error: boolean;
+  deferred_call_id: string | null;
+  async_msg_id: string | null;
+};
+
+/** `get_filtered_sc_output_event` parameter (reference §10.2): start inclusive, end exclusive. */
+export type EventFilter = {
+  start?: Slot;
+  end?: Slot;
+  /** Matches the last element of the call stack. */
+  emitter_address?: string;
+  /** Matches the first element of the call stack. */
+  original_caller_address?: string;
+  original_operation_id?: string;
+  /** true: final store only, false: speculative store only, absent: both. */
+  is_final?: boolean;
+  is_error?: boolean;
+};
