@@ -23,10 +23,11 @@ import type { OperationRecord } from './chain/operationRecord.js';
 import type { ChainConfig } from './config.js';
 import { EventStore, type ScOutputEvent } from './events/eventStore.js';
 import { executeOperation, maxSpending } from './execution/executeOperation.js';
-import type { EmittedEvent, ExecutionSite, ScRuntime } from './execution/scRuntime.js';
 import { JournaledLedger } from './ledger/journaledLedger.js';
 import { LedgerState, type LedgerChange } from './ledger/ledgerState.js';
+import { VmLedgerView } from './ledger/vmLedgerView.js';
 import { OperationPool, declaredBlockGas } from './pool/operationPool.js';
+import { SlotContext, Vm } from '@mason/vm';
 
 /** Everything a block's finality makes permanent, in the order it happened. */
 export interface FinalizedBlock {
@@ -78,12 +79,15 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   /** Failures of block production (a bug, never a contract's fault); the node keeps producing. */
   readonly productionErrors: Error[] = [];
 
+  /** The one execution engine: blocks, read-only calls and gas estimation all run in it. */
+  readonly vm: Vm;
+
   constructor(
     readonly config: ChainConfig,
     readonly stakers: SecretKey[],
-    readonly runtime: ScRuntime,
   ) {
     super();
+    this.vm = new Vm({ chainId: config.chainId, state: new VmLedgerView(this.#journal) });
     const genesis = genesisBlocks(config);
     this.graph = new BlockGraph(genesis, config.deltaF0);
     this.#lastProducedSlot = genesis[genesis.length - 1]!.slot;
@@ -233,7 +237,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     const block = createBlock(creator, { slot, parents, endorsements, operations: chosen.map((op) => ({ id: op.signed.id, size: op.size })) });
     this.#lastProducedSlot = slot;
     for (const op of chosen) this.pool.remove(op.signed.id);
-    await this.#executeBlock(block);
+    this.#executeBlock(block);
     for (const e of endorsements) this.endorsements.set(e.id, { endorsement: e, blockId: block.id });
     const creatorAddress = block.creatorAddress;
     this.createdBlocks.set(creatorAddress, [...(this.createdBlocks.get(creatorAddress) ?? []), block.id]);
@@ -260,43 +264,23 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     for (const [id, expire] of this.#executed) if (expire < period - this.config.operationValidityPeriods) this.#executed.delete(id);
   }
 
-  executionSite(slot: Slot, blockId: string | null, operationId: string | null): ExecutionSite {
-    return {
-      slot,
-      blockId,
-      operationId,
-      timestamp: slotTimestamp(slot, this.timing()),
-      seed: blake3(concatBytes(encodeVarint(slot.period), Uint8Array.of(slot.thread), new TextEncoder().encode(String(this.config.genesisTimestamp)))),
-    };
-  }
-
-  async #executeBlock(block: Block): Promise<void> {
+  #executeBlock(block: Block): void {
     const results: Array<[string, boolean]> = [];
     let fees = 0n;
-    let indexInSlot = 0;
-    const toEvents = (emitted: EmittedEvent[], operationId: string | null): ScOutputEvent[] =>
-      emitted.map((e) => ({
-        context: {
-          slot: block.slot,
-          block: block.id,
-          read_only: false,
-          index_in_slot: indexInSlot++,
-          call_stack: e.callStack,
-          origin_operation_id: operationId,
-          is_final: false,
-          is_error: e.isError,
-          deferred_call_id: null,
-          async_msg_id: null,
-        },
-        data: e.data,
-      }));
+    const slot = new SlotContext({
+      slot: block.slot,
+      timestamp: slotTimestamp(block.slot, this.timing()),
+      blockId: block.id,
+      executionTrailHash: blake3(concatBytes(new TextEncoder().encode(`mason devnet ${this.config.genesisTimestamp}`), encodeVarint(block.slot.period), Uint8Array.of(block.slot.thread))),
+    });
+    const env = { ledger: this.#journal, vm: this.vm, slot, config: this.config };
     this.#payDeferredCredits(block.slot);
     for (const id of block.operations) {
       const record = this.operations.get(id)!;
       record.inPool = false;
       record.inBlocks.push(block.id);
-      const outcome = await executeOperation(record.signed, this.#journal, this.runtime, this.executionSite(block.slot, block.id, id), this.config);
-      this.events.addSpeculative(toEvents(outcome.events, id));
+      const outcome = executeOperation(record.signed, env);
+      this.events.addSpeculative(outcome.events);
       if (!outcome.executed) continue;
       fees += outcome.fee;
       record.speculativeSuccess = outcome.success;

@@ -3,7 +3,6 @@ export { DevnetNode, type FinalizedBlock } from './devnetNode.js';
 export { defaultChainConfig, DEVNET_TIMING, MAINNET_TIMING, type ChainConfig } from './config.js';
 export { devnetAccountKey, devnetStakerKey } from './accounts.js';
 export { ApiError } from './apiError.js';
-export type { ScRuntime, ScOutcome, ExecutionSite, EmittedEvent, ExecuteScRequest, CallScRequest } from './execution/scRuntime.js';
 export type { ReadOnlyExecutor } from './readOnly.js';
 export { JournaledLedger } from './ledger/journaledLedger.js';
 export { LedgerState, type LedgerChange } from './ledger/ledgerState.js';

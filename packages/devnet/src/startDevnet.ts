@@ -3,10 +3,9 @@ import { parseMas, type SecretKey } from '@mason/codec';
 import { devnetAccountKey, devnetStakerKey } from './accounts.js';
 import { defaultChainConfig, DEVNET_TIMING, MAINNET_TIMING, type ChainConfig } from './config.js';
 import { DevnetNode } from './devnetNode.js';
-import type { ScRuntime } from './execution/scRuntime.js';
 import type { LedgerChange } from './ledger/ledgerState.js';
 import { ChainStore } from './persistence/chainStore.js';
-import type { ReadOnlyExecutor } from './readOnly.js';
+import { createReadOnlyExecutor } from './readOnly.js';
 import { apiMethods } from './rpc/apiMethods.js';
 import { createJsonRpcHttpServer, DEFAULT_LIMITS, JsonRpcDispatcher, listen, type MethodTable } from './rpc/jsonRpcServer.js';
 import { privateMethods } from './rpc/privateMethods.js';
@@ -40,9 +39,6 @@ export interface DevnetOptions {
   mainnetTiming?: boolean;
   /** Directory where final blocks and state persist across restarts; none (in memory only) unless given. */
   dataDir?: string | null;
-  /** The contract runtime; the devnet's VM unless given. */
-  runtime: ScRuntime;
-  readOnly: (node: DevnetNode) => ReadOnlyExecutor;
 }
 
 export interface DevnetAccount {
@@ -93,13 +89,13 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
     const secretKey = devnetAccountKey(i);
     return { address: secretKey.publicKey.address().toString(), publicKey: secretKey.publicKey.toString(), secretKey };
   });
-  const node = new DevnetNode(config, [staker], options.runtime);
+  const node = new DevnetNode(config, [staker]);
   node.setInitialState(initialState(config, options, accounts, staker));
   if (store) {
     for (const entry of store.load()) node.restoreFinalized(entry);
     node.on('final', (entry) => store.append(entry));
   }
-  const readOnly = options.readOnly(node);
+  const readOnly = createReadOnlyExecutor(node);
 
   const host = options.host ?? '127.0.0.1';
   const servers: Server[] = [];

@@ -1,5 +1,5 @@
 import { parseMas, signOperation, toSendOperationInput, type Operation, type SecretKey } from '@mason/codec';
-import { startDevnet, type Devnet, type DevnetOptions, type ReadOnlyExecutor, type ScRuntime } from '../src/index.js';
+import { startDevnet, type Devnet, type DevnetOptions } from '../src/index.js';
 
 let nextId = 1;
 
@@ -18,22 +18,8 @@ export async function call<T = any>(url: string, method: string, params: unknown
   return result as T;
 }
 
-/** Guards transfer-only tests: any contract execution there is a bug. */
-const noContracts: ScRuntime = {
-  executeSC: () => {
-    throw new Error('this test sends no contract operation');
-  },
-  callSC: () => {
-    throw new Error('this test sends no contract operation');
-  },
-};
-const noReadOnly = (): ReadOnlyExecutor => ({
-  bytecode: () => Promise.reject(new Error('this test runs no read-only execution')),
-  call: () => Promise.reject(new Error('this test runs no read-only execution')),
-});
-
 export function startTestDevnet(options: Partial<DevnetOptions> = {}): Promise<Devnet> {
-  return startDevnet({ publicPort: 0, privatePort: 0, apiPort: 0, runtime: noContracts, readOnly: noReadOnly, ...options });
+  return startDevnet({ publicPort: 0, privatePort: 0, apiPort: 0, ...options });
 }
 
 export async function signForDevnet(devnet: Devnet, key: SecretKey, op: Operation, fee = parseMas('0.01'), expireOffset = 9) {

@@ -77,13 +77,15 @@ export class EventStore {
   }
 
   query(filter: EventFilter): ScOutputEvent[] {
+    // is_final: false asks for the candidate state's events. A node serves its active history,
+    // which still holds an operation's events for ~30 s after execution; the devnet can finalize
+    // within a few ms, so it serves the whole candidate view (final events included) instead,
+    // or clients asking for speculative events right after execution would find none.
     const candidates = filter.original_operation_id
       ? (this.#byOperation.get(filter.original_operation_id) ?? [])
       : filter.is_final === true
         ? this.final
-        : filter.is_final === false
-          ? this.speculative
-          : [...this.final, ...this.speculative];
+        : [...this.final, ...this.speculative];
     const out: ScOutputEvent[] = [];
     for (const event of candidates) {
       if (!matches(event, filter)) continue;
@@ -101,7 +103,7 @@ function matches(event: ScOutputEvent, filter: EventFilter): boolean {
   if (filter.emitter_address && c.call_stack[c.call_stack.length - 1] !== filter.emitter_address) return false;
   if (filter.original_caller_address && c.call_stack[0] !== filter.original_caller_address) return false;
   if (filter.original_operation_id && c.origin_operation_id !== filter.original_operation_id) return false;
-  if (filter.is_final != null && c.is_final !== filter.is_final) return false;
+  if (filter.is_final === true && !c.is_final) return false;
   if (filter.is_error != null && c.is_error !== filter.is_error) return false;
   return true;
 }

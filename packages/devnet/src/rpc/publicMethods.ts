@@ -40,19 +40,15 @@ function stakers(node: DevnetNode): Array<[string, number]> {
 /** Methods both the public and the private API serve (reference §1). */
 export function sharedMethods(node: DevnetNode, readOnly: ReadOnlyExecutor): MethodTable {
   return {
-    execute_read_only_bytecode: async (params) => {
+    execute_read_only_bytecode: (params) => {
       const list = required(params, 0, isArray);
       listLimit(list, MAX_ARGUMENTS);
-      const out = [];
-      for (const request of list) out.push(await readOnly.bytecode(request));
-      return out;
+      return list.map((request) => readOnly.bytecode(request));
     },
-    execute_read_only_call: async (params) => {
+    execute_read_only_call: (params) => {
       const list = required(params, 0, isArray);
       listLimit(list, MAX_ARGUMENTS);
-      const out = [];
-      for (const request of list) out.push(await readOnly.call(request));
-      return out;
+      return list.map((request) => readOnly.call(request));
     },
     get_datastore_entries: (params) =>
       required(params, 0, isArray).map((entry) => {
