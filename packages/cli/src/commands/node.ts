@@ -81,7 +81,7 @@ export function nodeCommand(): Command {
       });
       if (options.json) printJson(devnet, dataDir);
       else printBanner(devnet, dataDir);
-      await waitForShutdown(devnet, options.json === true);
+      await waitForShutdown(devnet, options.json === true, dataDir);
     });
 }
 
@@ -116,7 +116,7 @@ function printBanner(devnet: Devnet, dataDir: string | null): void {
   console.log(color.green(`Mason devnet ready: ${devnet.urls.public}`));
 }
 
-function waitForShutdown(devnet: Devnet, quiet: boolean): Promise<void> {
+function waitForShutdown(devnet: Devnet, quiet: boolean, dataDir: string | null): Promise<void> {
   return new Promise((resolveShutdown) => {
     let stopping = false;
     const shutdown = (signal: string) => {
@@ -124,7 +124,7 @@ function waitForShutdown(devnet: Devnet, quiet: boolean): Promise<void> {
       stopping = true;
       if (!quiet) console.log(color.dim(`\n${signal}: stopping, finalizing what was sent…`));
       void devnet.stop().then(() => {
-        if (!quiet) console.log(color.dim('devnet stopped; final state is on disk.'));
+        if (!quiet) console.log(color.dim(dataDir ? `devnet stopped; its final state is in ${dataDir}.` : 'devnet stopped.'));
         resolveShutdown();
       });
     };

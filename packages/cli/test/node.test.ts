@@ -1,0 +1,67 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'mason-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function startNode(args: string[]) {
+  const child = spawn(process.execPath, [bin, 'node', '--public-port', '0', '--private-port', '0', '--api-port', '0', ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (c) => (stderr += c));
+  const ready = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+      const line = stdout.split('\n').find((l) => l.startsWith('{') || l.includes('devnet ready'));
+      if (line) resolve(line);
+    });
+    child.once('exit', (code) => reject(new Error(`mason node exited with ${code}: ${stderr}`)));
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, ready, exited, output: () => stdout, errors: () => stderr };
+}
+
+async function rpc(url: string, method: string, params: unknown[] = []) {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  return (await response.json()) as { result?: any; error?: any };
+}
+
+describe('mason node', () => {
+  it('prints a readiness line, serves, and stops cleanly on SIGTERM', async () => {
+    const node = startNode(['--json', '--data-dir', join(dir, 'chain'), '--accounts', '3']);
+    const info = JSON.parse(await node.ready);
+    expect(info.ready).toBe(true);
+    expect(info.accounts).toHaveLength(3);
+    expect((await rpc(info.urls.public, 'get_status')).result.chain_id).toBe(77);
+    expect(new URL(info.urls.private).hostname).toBe('127.0.0.1');
+    node.child.kill('SIGTERM');
+    expect(await node.exited).toBe(0);
+  });
+
+  it('shows the publicly-known-keys warning with the banner', async () => {
+    const node = startNode(['--ephemeral', '--accounts', '1']);
+    await node.ready;
+    expect(node.output()).toContain('publicly known keys');
+    expect(node.output()).toMatch(/secret key S1/);
+    node.child.kill('SIGINT');
+    expect(await node.exited).toBe(0);
+  });
+
+  it('stops when asked through the private API', async () => {
+    const node = startNode(['--json', '--ephemeral']);
+    const info = JSON.parse(await node.ready);
+    expect((await rpc(info.urls.private, 'stop_node')).result).toBeNull();
+    expect(await node.exited).toBe(0);
+  });
+
+  it('refuses bad flags with a clear message and exit code 1', async () => {
+    const node = startNode(['--t0', '100', '--ephemeral']);
+    await expect(node.ready).rejects.toThrow(/t0 must be a positive multiple of 32/);
+    expect(await node.exited).toBe(1);
+  });
+});
