@@ -1,0 +1,40 @@
+/** Stable error codes of @mason/vm, with the message template of each. */
+export const VM_ERRORS = {
+  MASON_VM_INVALID_BYTECODE: 'The bytecode cannot be loaded as a Massa module: {reason}',
+  MASON_VM_GAS_BELOW_INSTANCE_COST:
+    'Provided gas {gas} is lower than the base instance creation gas cost {minimum}; raise max gas',
+  MASON_VM_TOO_MUCH_GAS: 'Max gas {gas} is above the allowed maximum {maximum}',
+  MASON_VM_INSTANCE: 'The module could not be instantiated: {reason}',
+  MASON_VM_FUNCTION_NOT_FOUND: 'The module does not export a function named "{function}"',
+  MASON_VM_BAD_ARITY: 'Function "{function}" must take 0 or 1 parameter to be called',
+  MASON_VM_OUT_OF_GAS: 'Out of gas in "{function}" ({gasUsed} used of {gasLimit}); raise max gas',
+  MASON_VM_ABORT: 'The contract aborted: {message} at {file}:{line}:{column}',
+  MASON_VM_TRAP: 'The contract trapped: {reason}',
+  MASON_VM_DEPTH: 'Too many nested calls (more than {maxDepth})',
+  MASON_VM_HOST: 'A host function failed: {reason}',
+  MASON_VM_TARGET: 'Cannot call {target}: {reason}',
+  MASON_VM_COINS: 'Coins could not be transferred: {reason}',
+  MASON_VM_MAX_SPENDING:
+    'The sender {sender} spent more than the operation allows: it should keep {minimum} nanoMAS but has {balance}',
+  MASON_VM_GAS_TABLE: 'Invalid gas cost table: {reason}',
+} as const;
+
+export type VmErrorCode = keyof typeof VM_ERRORS;
+
+/** Fills a message template with context values. */
+export function formatVmMessage(code: VmErrorCode, context: Record<string, unknown>): string {
+  return VM_ERRORS[code].replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in context ? String(context[key]) : whole,
+  );
+}
+
+/** Error thrown by the VM's API for misuse (bad configuration), never for a failed execution. */
+export class VmError extends Error {
+  constructor(
+    readonly code: VmErrorCode,
+    readonly context: Record<string, unknown> = {},
+  ) {
+    super(formatVmMessage(code, context));
+    this.name = 'VmError';
+  }
+}

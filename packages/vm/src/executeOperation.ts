@@ -1,0 +1,152 @@
+import { formatVmMessage } from './errors.js';
+import type { CompiledModule } from './execution/compileModule.js';
+import { ExecutionContext, type ExecutionHost } from './execution/ExecutionContext.js';
+import { ContextError, ExecutionFailure, RuntimeVmError } from './execution/failures.js';
+import { ModuleLoadError } from './execution/loadModule.js';
+import { runFunction, type RunResponse } from './execution/runFunction.js';
+import type { ExecutionResult, VmExecutionError } from './ExecutionResult.js';
+import { formatMassaExecutionError } from './formatMassaExecutionError.js';
+import type { SlotContext } from './SlotContext.js';
+import { JournaledLedger } from './state/JournaledLedger.js';
+import type { LedgerChanges, LedgerReader, LedgerState } from './state/LedgerState.js';
+
+export type VmContextName =
+  | 'ExecuteSC'
+  | 'CallSC'
+  | 'ReadOnlyExecutionTarget::BytecodeExecution'
+  | 'ReadOnlyExecutionTarget::FunctionCall'
+  | 'Asynchronous Message';
+
+/** What to run once the stack is set up. */
+export interface PreparedRun {
+  compiled: CompiledModule;
+  functionName: string;
+  param: Uint8Array;
+}
+
+export interface OperationPlan {
+  host: ExecutionHost;
+  state: LedgerReader;
+  slot: SlotContext;
+  operationId: string | null;
+  maxGas: bigint;
+  vmContext: VmContextName;
+  /** Builds the call stack, moves coins, loads the module. Throws ContextError/ModuleLoadError/ExecutionFailure. */
+  prepare(ctx: ExecutionContext): PreparedRun;
+  /** Checks after a successful run (the max-spending rule). */
+  verify?(ctx: ExecutionContext): void;
+  /** Runs after the rollback of a failure (e.g. refunding an async message's coins). */
+  afterFailure?(ctx: ExecutionContext): void;
+  /** Operations emit the node's error event and roll back; read-only requests just report. */
+  emitErrorEvent: boolean;
+  /** Apply the changes to `state` on success. */
+  commit: boolean;
+}
+
+export interface OperationOutcome extends ExecutionResult {
+  ctx: ExecutionContext;
+}
+
+function toFailure(error: unknown, vmContext: VmContextName): ExecutionFailure {
+  if (error instanceof ExecutionFailure) return error;
+  if (error instanceof RuntimeVmError) {
+    return new ExecutionFailure(`VM Error in ${vmContext} context: ${error.display}`, error.detail, error.remainingGas);
+  }
+  if (error instanceof ModuleLoadError) return new ExecutionFailure(`Cache error: ${error.display}`, error.detail);
+  if (error instanceof ContextError) {
+    return new ExecutionFailure(error.display, { code: error.code, context: { reason: error.text, ...error.context } });
+  }
+  throw error;
+}
+
+/** What survives a failure: nothing, unless `afterFailure` changed the ledger after the rollback. */
+function failureChanges(plan: OperationPlan, ledger: JournaledLedger): { stateChanges: LedgerChanges; committed: boolean } {
+  const stateChanges = ledger.changes();
+  const commit = plan.commit && stateChanges.size > 0 && 'applyChanges' in plan.state;
+  if (commit) (plan.state as LedgerState).applyChanges(stateChanges);
+  return { stateChanges, committed: commit };
+}
+
+function createdAddresses(changes: LedgerChanges): string[] {
+  const created: string[] = [];
+  for (const [address, change] of changes) if (change.kind === 'set' && address.startsWith('AS')) created.push(address);
+  return created;
+}
+
+/**
+ * Runs one operation or read-only request in a checkpoint: on failure every change is undone, the
+ * events emitted so far are kept but flagged `is_error`, and (for operations) the node's error
+ * event is appended.
+ */
+export function executeOperation(plan: OperationPlan, functionLabel: string): OperationOutcome {
+  const ledger = new JournaledLedger(plan.state);
+  const ctx = new ExecutionContext(plan.host, ledger, plan.slot, plan.operationId);
+  const snapshot = ctx.snapshot();
+  let response: RunResponse | undefined;
+  let failure: ExecutionFailure | undefined;
+  let failedStack: string[] = [];
+  try {
+    const run = plan.prepare(ctx);
+    response = runFunction(ctx, run.compiled, run.functionName, run.param, plan.maxGas);
+    plan.verify?.(ctx);
+  } catch (error) {
+    failure = toFailure(error, plan.vmContext);
+    failedStack = ctx.callStack;
+  }
+
+  if (failure === undefined && response !== undefined) {
+    const stateChanges = ledger.changes();
+    const commit = plan.commit && 'applyChanges' in plan.state;
+    if (commit) (plan.state as LedgerState).applyChanges(stateChanges);
+    return {
+      ctx,
+      ok: true,
+      returnValue: response.returnValue,
+      events: ctx.events,
+      gasUsed: plan.maxGas - response.remainingGas,
+      initGasCost: response.initGasCost,
+      stateChanges,
+      committed: commit,
+      asyncMessages: [...ctx.asyncMessages],
+      createdAddresses: createdAddresses(stateChanges),
+    };
+  }
+
+  const fault = failure!;
+  const outOfGas = fault.detail.code === 'MASON_VM_OUT_OF_GAS';
+  const gasUsed = outOfGas || fault.remainingGas === undefined ? (outOfGas ? plan.maxGas : 0n) : plan.maxGas - fault.remainingGas;
+  const context: Record<string, unknown> = { function: functionLabel, ...fault.detail.context, gasUsed, gasLimit: plan.maxGas };
+  const error: VmExecutionError = {
+    code: fault.detail.code,
+    message: formatVmMessage(fault.detail.code, context),
+    nodeMessage: fault.nodeMessage,
+    function: typeof context.function === 'string' ? context.function : functionLabel,
+    gasUsed,
+    gasLimit: plan.maxGas,
+    callStack: failedStack,
+    ...(fault.detail.abort ? { abort: fault.detail.abort } : {}),
+  };
+  const errorData = formatMassaExecutionError(fault.nodeMessage, {
+    operationId: plan.operationId,
+    maxEventSize: plan.host.limits.maxEventSize,
+  });
+  if (plan.emitErrorEvent) {
+    ctx.resetToSnapshot(snapshot, errorData);
+    plan.afterFailure?.(ctx);
+  } else {
+    ledger.rollback(snapshot.ledgerMark);
+    for (const event of ctx.events) event.context.is_error = true;
+  }
+  return {
+    ctx,
+    ok: false,
+    returnValue: new Uint8Array(),
+    error,
+    events: ctx.events,
+    gasUsed,
+    initGasCost: 0n,
+    ...failureChanges(plan, ledger),
+    asyncMessages: [],
+    createdAddresses: [],
+  };
+}

@@ -1,0 +1,126 @@
+import type { GasCosts } from '../gas/GasCosts.js';
+import type { ScOutputEvent } from '../events.js';
+import type { SlotContext, SlotSnapshot } from '../SlotContext.js';
+import type { JournaledLedger } from '../state/JournaledLedger.js';
+import type { ModuleCache } from './ModuleCache.js';
+import type { AsyncMessage } from '../asyncMessages.js';
+import type { VmLimits } from '../VmLimits.js';
+
+/** One frame of the call stack. */
+export interface StackFrame {
+  address: string;
+  /** Coins sent with the call that created the frame (nanoMAS). */
+  coins: bigint;
+  /** Addresses this frame may write to: itself plus the SCs it created. */
+  ownedAddresses: string[];
+  /** The operation datastore: only on the ExecuteSC frame. */
+  operationDatastore: Map<string, Uint8Array> | undefined;
+}
+
+export interface ExecutionHost {
+  gasCosts: GasCosts;
+  limits: VmLimits;
+  chainId: bigint;
+  modules: ModuleCache;
+  onPrint: ((message: string, callStack: readonly string[]) => void) | undefined;
+}
+
+interface ContextSnapshot {
+  ledgerMark: number;
+  slot: SlotSnapshot;
+  stack: StackFrame[];
+  eventCount: number;
+  userEventCount: number;
+  recursionCounter: number;
+  messageCount: number;
+  gasRemainingBeforeSubexecution: bigint | undefined;
+}
+
+/**
+ * State of one operation or read-only execution: the call stack, the speculative ledger, events,
+ * counters. Mirrors the node's `ExecutionContext` for the duration of one execution.
+ */
+export class ExecutionContext {
+  stack: StackFrame[] = [];
+  readonly events: ScOutputEvent[] = [];
+  userEventCount = 0;
+  recursionCounter = 0;
+  gasRemainingBeforeSubexecution: bigint | undefined = undefined;
+  readonly asyncMessages: AsyncMessage[] = [];
+  /** Set while executing an asynchronous message; reported in events. */
+  asyncMessageId: string | null = null;
+
+  constructor(
+    readonly host: ExecutionHost,
+    readonly ledger: JournaledLedger,
+    readonly slot: SlotContext,
+    readonly originOperationId: string | null,
+  ) {}
+
+  get currentFrame(): StackFrame | undefined {
+    return this.stack[this.stack.length - 1];
+  }
+
+  get callStack(): string[] {
+    return this.stack.map((frame) => frame.address);
+  }
+
+  hasWriteRightsOn(address: string): boolean {
+    return this.currentFrame?.ownedAddresses.includes(address) ?? false;
+  }
+
+  /** Builds an event with the current context; `emitEvent` gives it its index. */
+  createEvent(data: string, isError: boolean): ScOutputEvent {
+    return {
+      context: {
+        slot: { ...this.slot.slot },
+        block: this.slot.blockId,
+        read_only: this.slot.readOnly,
+        index_in_slot: this.slot.eventIndex,
+        call_stack: this.callStack,
+        origin_operation_id: this.originOperationId,
+        is_final: false,
+        is_error: isError,
+        deferred_call_id: null,
+        async_msg_id: this.asyncMessageId,
+      },
+      data,
+    };
+  }
+
+  emitEvent(event: ScOutputEvent): void {
+    event.context.index_in_slot = this.slot.eventIndex;
+    this.slot.eventIndex++;
+    this.events.push(event);
+  }
+
+  snapshot(): ContextSnapshot {
+    return {
+      ledgerMark: this.ledger.checkpoint(),
+      slot: this.slot.snapshot(),
+      stack: this.stack.map((frame) => ({ ...frame, ownedAddresses: [...frame.ownedAddresses] })),
+      eventCount: this.events.length,
+      userEventCount: this.userEventCount,
+      recursionCounter: this.recursionCounter,
+      messageCount: this.asyncMessages.length,
+      gasRemainingBeforeSubexecution: this.gasRemainingBeforeSubexecution,
+    };
+  }
+
+  /**
+   * The node's `reset_to_snapshot`: emits the error event (with the stack at the failure), undoes
+   * every change, and flags the events emitted since the snapshot as errors. Like the node, it also
+   * rewinds the slot's event index, so the next operation reuses the indices of this one's events.
+   */
+  resetToSnapshot(snapshot: ContextSnapshot, errorEventData: string): void {
+    this.emitEvent(this.createEvent(errorEventData, true));
+    this.ledger.rollback(snapshot.ledgerMark);
+    this.slot.restore(snapshot.slot);
+    this.stack = snapshot.stack;
+    this.userEventCount = snapshot.userEventCount;
+    this.recursionCounter = snapshot.recursionCounter;
+    this.asyncMessages.length = snapshot.messageCount;
+    this.gasRemainingBeforeSubexecution = snapshot.gasRemainingBeforeSubexecution;
+    for (const event of this.events.slice(snapshot.eventCount)) event.context.is_error = true;
+  }
+}

@@ -1,0 +1,138 @@
+import type { GasCosts } from '../gas/GasCosts.js';
+import { checkCondomLimits } from '../wasm/checkCondomLimits.js';
+import { MAX_MEMORY_PAGES, type CondomLimits } from '../wasm/condomLimits.js';
+import { meterModule, START_EXPORT } from '../wasm/meterModule.js';
+import { ExternalKind, parseModule, type ParsedModule } from '../wasm/parseModule.js';
+import { WasmFormatError } from '../wasm/WasmReader.js';
+import { describeSignature, HOST_SIGNATURES, signatureLetters } from './hostSignatures.js';
+
+export interface ExportedFunction {
+  params: number;
+  /** Wasm value type of the single result, if any. */
+  result: number | undefined;
+}
+
+/** A module ready to be instantiated: validated, metered, compiled by V8. */
+export interface CompiledModule {
+  module: WebAssembly.Module;
+  functions: ReadonlyMap<string, ExportedFunction>;
+  hasStart: boolean;
+  /** Why instantiation will fail (unknown import, memory over the cap, no memory export). */
+  instanceError: string | undefined;
+  /** Milliseconds spent validating, metering and compiling. */
+  compileMs: number;
+}
+
+export type LoadedModule = { ok: true; compiled: CompiledModule } | { ok: false; error: string };
+
+/**
+ * Validates and prepares a bytecode the way the node's `RuntimeModule::new` does. A failure carries
+ * the Display of the runtime's error (`Too small bytecode`, `VM instance error: …`).
+ */
+export function compileModule(bytecode: Uint8Array, gasCosts: GasCosts, limits: CondomLimits): LoadedModule {
+  const started = performance.now();
+  if (bytecode.length <= 2) return { ok: false, error: 'Too small bytecode' };
+  const runtime = bytecode[0]!;
+  if (runtime === 1) {
+    return { ok: false, error: 'Failed to compile WasmV1 module: WasmV1 modules are not supported by this VM' };
+  }
+  if (runtime !== 0) {
+    return {
+      ok: false,
+      error: `Unsupported file format for SC(No discriminant in enum \`RuntimeModuleId\` matches the value \`${runtime}\`)`,
+    };
+  }
+
+  let parsed: ParsedModule;
+  let metered: Uint8Array;
+  try {
+    parsed = parseModule(bytecode);
+    const condom = checkCondomLimits(parsed, limits);
+    if (condom) return { ok: false, error: `VM instance error: ${condom}` };
+    metered = meterModule(parsed, { operatorCost: gasCosts.operator, initialPoints: gasCosts.maxInstance });
+  } catch (error) {
+    if (error instanceof WasmFormatError) {
+      return {
+        ok: false,
+        error: `VM instance error: WebAssembly translation error: Invalid input WebAssembly code at offset ${error.offset}: ${error.message.replace(/ \(at offset 0x[0-9a-f]+\)$/, '')}`,
+      };
+    }
+    throw error;
+  }
+
+  let module: WebAssembly.Module;
+  try {
+    module = new WebAssembly.Module(metered);
+  } catch (error) {
+    const message = error instanceof Error ? error.message.replace(/^WebAssembly\.Module\(\): /, '') : String(error);
+    return { ok: false, error: `VM instance error: Validation error: ${message}` };
+  }
+
+  const functions = new Map<string, ExportedFunction>();
+  for (const entry of parsed.exports) {
+    if (entry.kind !== ExternalKind.Function) continue;
+    const type = functionType(parsed, entry.index);
+    if (type) functions.set(entry.name, { params: type.params.length, result: type.results[0] });
+  }
+  functions.delete(START_EXPORT);
+
+  return {
+    ok: true,
+    compiled: {
+      module,
+      functions,
+      hasStart: parsed.startFunction !== undefined,
+      instanceError: findInstanceError(parsed),
+      compileMs: performance.now() - started,
+    },
+  };
+}
+
+function functionType(module: ParsedModule, index: number) {
+  if (index < module.importedFunctionCount) {
+    const imported = module.imports.filter((entry) => entry.kind === ExternalKind.Function)[index];
+    return imported ? module.types[imported.typeIndex] : undefined;
+  }
+  const typeIndex = module.functionTypes[index - module.importedFunctionCount];
+  return typeIndex === undefined ? undefined : module.types[typeIndex];
+}
+
+function findInstanceError(module: ParsedModule): string | undefined {
+  for (const entry of module.imports) {
+    const namespace = entry.module === 'env' || entry.module === 'massa' ? HOST_SIGNATURES[entry.module] : undefined;
+    const expected = namespace && Object.hasOwn(namespace, entry.name) ? namespace[entry.name] : undefined;
+    const where = `Error while importing "${entry.module}"."${entry.name}"`;
+    if (entry.kind !== ExternalKind.Function || !expected) {
+      return `Link error: ${where}: unknown import. Expected ${importKind(module, entry)}`;
+    }
+    const type = module.types[entry.typeIndex];
+    const actual = { params: signatureLetters(type?.params ?? []), results: signatureLetters(type?.results ?? []) };
+    if (actual.params !== expected.params || actual.results !== expected.results) {
+      return `Link error: ${where}: incompatible import type. Expected ${describeSignature(actual)} but received ${describeSignature(expected)}`;
+    }
+  }
+  const memory = module.memories[0];
+  if (memory && memory.min > MAX_MEMORY_PAGES) return 'Insufficient resources: Minimum exceeds the allowed memory limit';
+  if (memory?.max !== undefined && memory.max > MAX_MEMORY_PAGES) {
+    return 'Insufficient resources: Maximum exceeds the allowed memory limit';
+  }
+  if (!module.exports.some((entry) => entry.name === 'memory' && entry.kind === ExternalKind.Memory)) {
+    return 'Missing export memory';
+  }
+  return undefined;
+}
+
+function importKind(module: ParsedModule, entry: ParsedModule['imports'][number]): string {
+  switch (entry.kind) {
+    case ExternalKind.Function: {
+      const type = module.types[entry.typeIndex];
+      return describeSignature({ params: signatureLetters(type?.params ?? []), results: signatureLetters(type?.results ?? []) });
+    }
+    case ExternalKind.Table:
+      return 'Table';
+    case ExternalKind.Memory:
+      return 'Memory';
+    default:
+      return 'Global';
+  }
+}

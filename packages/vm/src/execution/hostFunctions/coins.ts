@@ -1,0 +1,32 @@
+import { currentAddress, transferCoins } from '../contextLedger.js';
+import { hostFailure } from '../failures.js';
+import type { InstanceEnv } from '../InstanceEnv.js';
+import { abi, parseAddressArg, type HostFunctions } from './hostFunction.js';
+
+/** Balances and transfers. Spending needs write access on the spending address. */
+export function coinFunctions(env: InstanceEnv): HostFunctions {
+  const ctx = env.ctx;
+  return {
+    assembly_script_transfer_coins: abi(env, 'assembly_script_transfer_coins', (to: number, amount: bigint) => {
+      if (amount < 0n) throw hostFailure('Negative raw amount.');
+      const recipient = parseAddressArg(env.readString(to));
+      transferCoins(ctx, currentAddress(ctx), recipient, amount, true);
+    }),
+    assembly_script_transfer_coins_for: abi(
+      env,
+      'assembly_script_transfer_coins_for',
+      (from: number, to: number, amount: bigint) => {
+        if (amount < 0n) throw hostFailure('Negative raw amount.');
+        const spender = parseAddressArg(env.readString(from));
+        const recipient = parseAddressArg(env.readString(to));
+        transferCoins(ctx, spender, recipient, amount, true);
+      },
+    ),
+    assembly_script_get_balance: abi(env, 'assembly_script_get_balance', () =>
+      BigInt.asIntN(64, ctx.ledger.getBalance(currentAddress(ctx)) ?? 0n),
+    ),
+    assembly_script_get_balance_for: abi(env, 'assembly_script_get_balance_for', (address: number) =>
+      BigInt.asIntN(64, ctx.ledger.getBalance(parseAddressArg(env.readString(address))) ?? 0n),
+    ),
+  };
+}

@@ -1,0 +1,26 @@
+// Datastore keys are bytes. Inside maps they are held as latin1 strings (one char per byte),
+// whose ordinary string order is exactly the byte-wise order of the keys.
+
+export function toKey(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+}
+
+export function fromKey(key: string): Uint8Array {
+  return new Uint8Array(Buffer.from(key, 'latin1'));
+}
+
+/** Byte-wise comparison: the order of Massa's BTreeMap datastores. */
+export function compareBytes(a: Uint8Array, b: Uint8Array): number {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    const diff = a[i]! - b[i]!;
+    if (diff !== 0) return diff;
+  }
+  return a.length - b.length;
+}
+
+export function startsWith(bytes: Uint8Array, prefix: Uint8Array): boolean {
+  if (prefix.length > bytes.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (bytes[i] !== prefix[i]) return false;
+  return true;
+}
