@@ -43,6 +43,17 @@ describe('massa-web3 against the devnet', () => {
     expect(events.map((e) => e.data)).toContain('Constructor called with name Mason');
   });
 
+  it('deploys and calls a contract built with the official @massalabs/massa-as-sdk, unchanged', async () => {
+    const wasm = await compileContract('officialHello', { official: true });
+    const official = await SmartContract.deploy(provider, wasm, new Args().addString('Massa'), { coins: MAS / 10n });
+    expect(official.address).toMatch(/^AS/);
+    const read = await official.read('hello');
+    expect(bytesToStr(read.value)).toBe('Hello, Massa!');
+    const operation = await official.call('hello');
+    expect(await operation.waitFinalExecution()).toBe(OperationStatus.Success);
+    expect((await operation.getFinalEvents()).map((e) => e.data)).toEqual(['Hello, Massa!']);
+  });
+
   it('calls a function, and reads its events by operation and by emitter', async () => {
     const operation = await contract.call('sum', new Args().addI32(2n).addI32(3n));
     // web3 resolves on any status at least as far as asked; the devnet is often final already.
