@@ -1,0 +1,93 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MAS, SecretKey, parseMas, signOperation, toSendOperationInput } from '@mason/codec';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// kill -9 the devnet at random moments under a stream of operations, restart it on the same data
+// directory, and check that everything reported final before the kill is still there.
+
+const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'mason-crash-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function rpc(url: string, method: string, params: unknown[] = []): Promise<any> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const body = (await response.json()) as { result?: unknown; error?: { message: string } };
+  if (body.error) throw new Error(body.error.message);
+  return body.result;
+}
+
+function start(): Promise<{ child: ChildProcess; info: any }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [bin, 'node', '--json', '--data-dir', dir, '--public-port', '0', '--private-port', '0', '--api-port', '0', '--accounts', '4'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout!.on('data', (chunk) => {
+      out += chunk;
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve({ child, info: JSON.parse(line) });
+    });
+    child.once('exit', (code) => reject(new Error(`devnet exited with ${code}`)));
+  });
+}
+
+describe('crash safety', () => {
+  it('loses nothing reported final across kill -9 at random moments', async () => {
+    const recipient = SecretKey.generate().publicKey.address().toString();
+    const reportedFinal = new Map<string, bigint>(); // op id → amount
+    let nonce = 0n;
+    for (let round = 0; round < 4; round++) {
+      const { child, info } = await start();
+      const url = info.urls.public;
+      const exited = new Promise((r) => child.once('exit', r));
+      // Everything reported final by an earlier run must be there, final and successful.
+      const known = [...reportedFinal.keys()];
+      for (let i = 0; i < known.length; i += 100) {
+        const infos = await rpc(url, 'get_operations', [known.slice(i, i + 100)]);
+        expect(infos.map((x: any) => [x.is_operation_final, x.op_exec_status])).toEqual(infos.map(() => [true, true]));
+        expect(infos).toHaveLength(Math.min(100, known.length - i));
+      }
+      if (reportedFinal.size > 0) {
+        const [r] = await rpc(url, 'get_addresses', [[recipient]]);
+        const expected = [...reportedFinal.values()].reduce((a, b) => a + b, 0n) - parseMas('0.001');
+        expect(parseMas(r.final_balance)).toBe(expected);
+      }
+      const killAfter = 150 + Math.floor(Math.random() * 400);
+      const deadline = Date.now() + killAfter;
+      const pending: Array<{ id: string; amount: bigint }> = [];
+      const key = SecretKey.fromString(info.accounts[round % 4].secretKey);
+      let killed = false;
+      const killer = setTimeout(() => {
+        killed = true;
+        child.kill('SIGKILL');
+      }, killAfter);
+      try {
+        while (Date.now() < deadline && !killed) {
+          const status = await rpc(url, 'get_status');
+          const amount = MAS + ++nonce;
+          const signed = signOperation({ fee: parseMas('0.01'), expirePeriod: status.last_slot.period + 9, op: { type: 'Transaction', recipient, amount } }, key, 77n);
+          await rpc(url, 'send_operations', [[toSendOperationInput(signed)]]);
+          pending.push({ id: signed.id, amount });
+          const infos = await rpc(url, 'get_operations', [pending.map((p) => p.id)]);
+          for (const x of infos) {
+            if (x.is_operation_final) {
+              const entry = pending.find((p) => p.id === x.id)!;
+              reportedFinal.set(entry.id, entry.amount);
+              pending.splice(pending.indexOf(entry), 1);
+            }
+          }
+        }
+      } catch {
+        // the kill interrupted a request: expected
+      }
+      clearTimeout(killer);
+      if (!killed) child.kill('SIGKILL');
+      await exited;
+    }
+    expect(reportedFinal.size).toBeGreaterThan(0);
+  }, 60_000);
+});
