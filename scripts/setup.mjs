@@ -18,7 +18,7 @@ if (major < 20) {
 
 function manifestHash() {
   const hash = createHash('sha256');
-  const files = ['package.json', 'pnpm-lock.yaml', 'pnpm-workspace.yaml'];
+  const files = ['package.json', 'pnpm-lock.yaml', 'pnpm-workspace.yaml', 'bench/package.json'];
   for (const group of ['packages', 'templates']) {
     const dir = join(root, group);
     if (!existsSync(dir)) continue;

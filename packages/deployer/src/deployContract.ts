@@ -1,0 +1,246 @@
+import { createHash } from 'node:crypto';
+import {
+  ClientError,
+  executeReadOnlyBytecode,
+  expired,
+  final,
+  getBalance,
+  getOperationEvents,
+  getOperations,
+  getStatus,
+  MAX_GAS_EXECUTE,
+  sendOperations,
+  speculative,
+  timeout,
+  waitForOperation,
+  type Account,
+  type Client,
+  type NodeStatus,
+  type OperationInput,
+  type SCOutputEvent,
+  type WaitResult,
+} from '@mason/client';
+import { formatMas, LIMITS, parseMas, serializeDatastore, toSendOperationInput, toHex } from '@mason/codec';
+import { deployerDatastore } from './deployerDatastore.js';
+import { DeploymentRecords, type PendingDeployment } from './deploymentRecords.js';
+import { DeployError } from './errors.js';
+import { findDeployedAddress } from './findDeployedAddress.js';
+import { contractStorageCost } from './storageCost.js';
+
+export type DeployProgress =
+  | { stage: 'checked'; balance: bigint; needed: bigint; maxGas: bigint }
+  | { stage: 'resuming'; operationId: string }
+  | { stage: 'sent'; operationId: string; expirePeriod: number }
+  | { stage: 'executed'; operationId: string; slot: { period: number; thread: number } | null }
+  | { stage: 'final'; operationId: string };
+
+export interface DeployParams {
+  client: Client;
+  account: Account;
+  /** Name recorded in deployments/<network>.json. */
+  contract: string;
+  /** The bytecode the ExecuteSC runs: a Mason deployer (build/<name>.deployer.wasm) or Massa's generic deployer. */
+  deployer: Uint8Array;
+  /** The contract's own bytecode: its size sets the storage cost; given to a generic deployer through the datastore. */
+  contractBytecode: Uint8Array;
+  /** Whether `deployer` carries the contract itself (Mason's bundled deployer) or reads it from the datastore. */
+  deployerCarriesContract: boolean;
+  /** Serialized constructor arguments. */
+  args?: Uint8Array;
+  /** nanoMAS sent to the constructor. */
+  coins?: bigint;
+  fee?: bigint;
+  maxGas?: bigint;
+  /** Records and pending deployments live in <root>/deployments/<network>.json. */
+  root: string;
+  network: string;
+  /** How long each stage may take (default 120 s). */
+  stageTimeoutMs?: number;
+  pollIntervalMs?: number;
+  onProgress?: (progress: DeployProgress) => void;
+}
+
+export interface DeployResult {
+  address: string;
+  operationId: string;
+  events: SCOutputEvent[];
+  recordsPath: string;
+  /** True when an earlier interrupted run had already sent this deployment. */
+  resumed: boolean;
+}
+
+const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * Deploys one contract: checks balance, limits and a dry run before spending anything, sends one
+ * ExecuteSC, waits for execution then finality, and takes the address from the deployer's own
+ * event. The signed operation is recorded before it is sent, so an interrupted run resumes the
+ * same operation (its id is content-addressed) instead of deploying twice.
+ */
+export async function deployContract(params: DeployParams): Promise<DeployResult> {
+  const { client, account, contract } = params;
+  const records = new DeploymentRecords(params.root, params.network);
+  const args = params.args ?? new Uint8Array();
+  const coins = params.coins ?? 0n;
+  const status = await reach(client, () => getStatus(client));
+  const chainId = BigInt(status.chain_id);
+
+  const pending = records.pending(contract);
+  if (pending) {
+    const resumed = await resume(params, records, pending, status);
+    if (resumed) return resumed;
+  }
+
+  const bytecodeSha256 = sha256(params.contractBytecode);
+  if (params.contractBytecode.length > LIMITS.maxOperationDatastoreValueLength && !params.deployerCarriesContract) {
+    throw new DeployError('MASON_DEPLOY_TOO_LARGE', { size: params.contractBytecode.length, limit: LIMITS.maxOperationDatastoreValueLength });
+  }
+  const datastore = deployerDatastore({ args, coins, ...(params.deployerCarriesContract ? {} : { bytecode: params.contractBytecode }) });
+  const fee = params.fee ?? parseMas(status.minimal_fees);
+  const storage = contractStorageCost(params.contractBytecode.length);
+  const maxCoins = storage + coins;
+  const needed = fee + maxCoins;
+  const balance = await getBalance(client, account.address.toString(), { final: true });
+  if (balance < needed) {
+    throw new DeployError('MASON_DEPLOY_INSUFFICIENT_BALANCE', {
+      address: account.address.toString(),
+      balance: formatMas(balance),
+      needed: formatMas(needed),
+      fee: formatMas(fee),
+      storage: formatMas(storage),
+      coins: formatMas(coins),
+    });
+  }
+
+  // The dry run proves the deployment would succeed (constructor included) and measures its gas.
+  const [dryRun] = await executeReadOnlyBytecode(client, [
+    {
+      max_gas: Number(MAX_GAS_EXECUTE),
+      bytecode: Array.from(params.deployer),
+      address: account.address.toString(),
+      operation_datastore: Array.from(serializeDatastore(datastore)),
+      fee: formatMas(fee),
+    },
+  ]);
+  if (!dryRun || 'Error' in dryRun.result) {
+    throw new DeployError('MASON_DEPLOY_WOULD_FAIL', { error: dryRun && 'Error' in dryRun.result ? dryRun.result.Error : 'no answer to the dry run' });
+  }
+  const estimated = (BigInt(dryRun.gas_cost) * 12n) / 10n;
+  const maxGas = params.maxGas ?? (estimated > MAX_GAS_EXECUTE ? MAX_GAS_EXECUTE : estimated);
+  params.onProgress?.({ stage: 'checked', balance, needed, maxGas });
+
+  const expirePeriod = (status.last_slot?.period ?? 0) + 9;
+  const signed = account.signOperation({ fee, expirePeriod, op: { type: 'ExecuteSC', maxGas, maxCoins, bytecode: params.deployer, datastore } }, chainId);
+  const input = toSendOperationInput(signed);
+  records.setPending({
+    contract,
+    operationId: signed.id,
+    expirePeriod,
+    input,
+    bytecodeSha256,
+    constructorArgs: toHex(args),
+    coins: coins.toString(),
+    sentAt: new Date().toISOString(),
+  });
+  await sendOperations(client, [input]);
+  params.onProgress?.({ stage: 'sent', operationId: signed.id, expirePeriod });
+  return follow(params, records, { operationId: signed.id, expirePeriod, bytecodeSha256, args, coins, chainId, resumed: false });
+}
+
+async function resume(params: DeployParams, records: DeploymentRecords, pending: PendingDeployment, status: NodeStatus): Promise<DeployResult | null> {
+  const { client } = params;
+  const [info] = await getOperations(client, [pending.operationId]);
+  const known = info && (info.in_pool || info.in_blocks.length > 0 || info.op_exec_status !== null);
+  if (!known) {
+    if ((status.last_slot?.period ?? 0) > pending.expirePeriod) {
+      // Expired without inclusion: nothing was deployed, a new deployment is safe.
+      records.clearPending(params.contract);
+      return null;
+    }
+    await sendOperations(client, [pending.input as OperationInput]);
+  }
+  params.onProgress?.({ stage: 'resuming', operationId: pending.operationId });
+  return follow(params, records, {
+    operationId: pending.operationId,
+    expirePeriod: pending.expirePeriod,
+    bytecodeSha256: pending.bytecodeSha256,
+    args: Uint8Array.from(Buffer.from(pending.constructorArgs, 'hex')),
+    coins: BigInt(pending.coins),
+    chainId: BigInt(status.chain_id),
+    resumed: true,
+  });
+}
+
+interface Sent {
+  operationId: string;
+  expirePeriod: number;
+  bytecodeSha256: string;
+  args: Uint8Array;
+  coins: bigint;
+  chainId: bigint;
+  resumed: boolean;
+}
+
+async function follow(params: DeployParams, records: DeploymentRecords, sent: Sent): Promise<DeployResult> {
+  const { client, account, contract } = params;
+  const stageTimeoutMs = params.stageTimeoutMs ?? 120_000;
+  const waitOptions = { expirePeriod: sent.expirePeriod, ...(params.pollIntervalMs !== undefined && { pollIntervalMs: params.pollIntervalMs }) };
+  const check = (result: WaitResult, stage: string) => {
+    if (result.stage === 'expired') {
+      records.clearPending(contract);
+      throw new DeployError('MASON_DEPLOY_EXPIRED', { operationId: sent.operationId, expirePeriod: sent.expirePeriod });
+    }
+    if (result.stage === 'timeout') {
+      throw new DeployError('MASON_DEPLOY_TIMEOUT', { operationId: sent.operationId, stage, timeoutMs: stageTimeoutMs, status: result.status });
+    }
+  };
+
+  const executed = await waitForOperation(client, sent.operationId, [speculative(), final(), expired(), timeout(stageTimeoutMs)], waitOptions);
+  check(executed, 'executed');
+  if (executed.stage === 'speculative' || executed.stage === 'final') {
+    params.onProgress?.({ stage: 'executed', operationId: sent.operationId, slot: null });
+  }
+  const finality = executed.stage === 'final' ? executed : await waitForOperation(client, sent.operationId, [final(), timeout(stageTimeoutMs)], waitOptions);
+  check(finality, 'final');
+  const events = await getOperationEvents(client, sent.operationId, { final: true });
+  if (finality.stage === 'final' && finality.status === 'FinalError') {
+    records.clearPending(contract);
+    const errorEvent = [...events].reverse().find((e) => e.context.is_error);
+    let error = errorEvent?.data ?? 'no error event';
+    try {
+      error = (JSON.parse(error) as { massa_execution_error?: string }).massa_execution_error ?? error;
+    } catch {
+      // plain-text error event (e.g. "could not spend fees")
+    }
+    throw new DeployError('MASON_DEPLOY_FAILED', { error });
+  }
+  params.onProgress?.({ stage: 'final', operationId: sent.operationId });
+
+  const address = findDeployedAddress(events, account.address.toString());
+  if (!address) throw new DeployError('MASON_DEPLOY_ADDRESS_NOT_FOUND', { operationId: sent.operationId });
+  records.record({
+    contract,
+    address,
+    operationId: sent.operationId,
+    network: params.network,
+    chainId: Number(sent.chainId),
+    deployer: account.address.toString(),
+    bytecodeSha256: sent.bytecodeSha256,
+    constructorArgs: toHex(sent.args),
+    coins: sent.coins.toString(),
+    deployedAt: new Date().toISOString(),
+  });
+  return { address, operationId: sent.operationId, events, recordsPath: records.path, resumed: sent.resumed };
+}
+
+/** Turns "connection refused" into the hint a person needs. */
+async function reach<T>(client: Client, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof ClientError && (error.code === 'MASON_CLIENT_CONNECTION_REFUSED' || error.code === 'MASON_CLIENT_NETWORK_ERROR')) {
+      throw new DeployError('MASON_DEPLOY_NO_NODE', { url: client.url, hint: error.message });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,27 @@
+/** Every way a deployment can fail, with what to do about it. */
+export const deployErrors = {
+  MASON_DEPLOY_NO_NODE: 'no Massa node answers at {url}. {hint}',
+  MASON_DEPLOY_INSUFFICIENT_BALANCE:
+    '{address} has {balance} MAS (final) but the deployment needs {needed} MAS (fee {fee} + storage {storage} + coins {coins}). Fund the account, or lower --coins.',
+  MASON_DEPLOY_WOULD_FAIL: 'the deployment would fail, so nothing was sent: {error}',
+  MASON_DEPLOY_TOO_LARGE: 'the contract is {size} bytes; a deployment carries at most {limit} bytes. Split the contract or shrink it (optimizeLevel 3, shrinkLevel 2).',
+  MASON_DEPLOY_EXPIRED: 'operation {operationId} expired (period {expirePeriod}) without being included in a block: nothing was spent. Run the deployment again.',
+  MASON_DEPLOY_TIMEOUT: 'operation {operationId} did not reach the "{stage}" stage within {timeoutMs} ms (last status: {status}). It may still complete: run the same command again to resume waiting; it will not deploy twice.',
+  MASON_DEPLOY_FAILED: 'the deployment failed on chain (the fee was spent): {error}',
+  MASON_DEPLOY_ADDRESS_NOT_FOUND: "operation {operationId} succeeded but no deployer event announced an address: was the bytecode a Mason deployer (build/<name>.deployer.wasm)?",
+} as const;
+
+export type DeployErrorCode = keyof typeof deployErrors;
+
+export class DeployError extends Error {
+  override readonly name = 'DeployError';
+  readonly docs: string;
+
+  constructor(
+    readonly code: DeployErrorCode,
+    readonly context: Record<string, unknown> = {},
+  ) {
+    super(deployErrors[code].replace(/\{(\w+)\}/g, (_, key: string) => String(context[key] ?? `{${key}}`)));
+    this.docs = `docs/deploy.md#${code.toLowerCase()}`;
+  }
+}

@@ -1,0 +1,6 @@
+export { deployContract, type DeployParams, type DeployResult, type DeployProgress } from './deployContract.js';
+export { deployerDatastore, deployerKeys } from './deployerDatastore.js';
+export { findDeployedAddress } from './findDeployedAddress.js';
+export { DeploymentRecords, type DeploymentRecord, type PendingDeployment } from './deploymentRecords.js';
+export { contractStorageCost } from './storageCost.js';
+export { DeployError, deployErrors, type DeployErrorCode } from './errors.js';
