@@ -1,5 +1,7 @@
 import { Command, CommanderError } from 'commander';
+import { callCommand } from './commands/call.js';
 import { nodeCommand } from './commands/node.js';
+import { readCommand } from './commands/read.js';
 import { printError } from './output.js';
 
 const VERSION = '0.1.0';
@@ -11,6 +13,8 @@ export function createProgram(): Command {
     .showHelpAfterError('(run mason --help for usage)')
     .exitOverride();
   program.addCommand(nodeCommand());
+  program.addCommand(callCommand());
+  program.addCommand(readCommand());
   return program;
 }
 
