@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 // kill -9 the devnet at random moments under a stream of operations, restart it on the same data
 // directory, and check that everything reported final before the kill is still there.
 
-const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+const bin = fileURLToPath(new URL('../bin/mason.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'mason-crash-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

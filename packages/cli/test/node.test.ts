@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+const bin = fileURLToPath(new URL('../bin/mason.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'mason-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
