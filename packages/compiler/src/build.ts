@@ -1,0 +1,173 @@
+import { existsSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { BuildCache } from './BuildCache.js';
+import { buildContract, type BuildContext } from './buildContract.js';
+import { COMPILER_NAME, COMPILER_VERSION } from './compilerPackage.js';
+import { deployerTemplateKey } from './deployerTemplateKey.js';
+import { CompilerError, type CompilerWarning } from './errors.js';
+import { FileHasher } from './FileHasher.js';
+import { findContracts, type ContractSource } from './findContracts.js';
+import { findPackage } from './findPackage.js';
+import { loadDeployerTemplate } from './loadDeployerTemplate.js';
+import type { Manifest, ManifestContract } from './Manifest.js';
+import { readManifest } from './readManifest.js';
+import { toolchain } from './toolchain.js';
+import { writeOutput } from './writeOutput.js';
+
+export interface BuildOptions {
+  /** Project folder; the other paths are relative to it. */
+  root: string;
+  /** Default `assembly/contracts`. */
+  contractsDir?: string;
+  /** Default `build`. */
+  outDir?: string;
+  /**
+   * Globs relative to `contractsDir` selecting the contracts (e.g. `['**\/*.ts']` to include
+   * subfolders, `['main.ts']` for one). Default: the `.ts` files at its top level.
+   */
+  contracts?: string[];
+  /** Recompile everything, ignoring the cache. */
+  force?: boolean;
+  /** Also emit `<name>.wasm.map` (its URL is the module's one custom section). */
+  sourceMap?: boolean;
+  /** Called as each contract starts and finishes, e.g. to show progress. */
+  onProgress?: (event: BuildProgress) => void;
+}
+
+export type BuildProgress =
+  | { type: 'start'; contract: string }
+  | { type: 'done'; contract: ContractBuild };
+
+export interface ContractBuild {
+  name: string;
+  /** Absolute paths. */
+  source: string;
+  wasm: string;
+  deployer: string;
+  /** `compiled` (asc ran), `bundled` (only the deployer was remade) or `cached` (nothing to do). */
+  status: 'compiled' | 'bundled' | 'cached';
+  timings: { compileMs: number; bundleMs: number; totalMs: number };
+  warnings: CompilerWarning[];
+  manifest: ManifestContract;
+}
+
+export interface BuildResult {
+  root: string;
+  outDir: string;
+  manifestPath: string;
+  manifest: Manifest;
+  contracts: ContractBuild[];
+  warnings: CompilerWarning[];
+  durationMs: number;
+}
+
+function outputsOf(name: string): string[] {
+  return [`${name}.wasm`, `${name}.wasm.map`, `${name}.deployer.wasm`];
+}
+
+/** Two contracts whose outputs would overwrite each other (also on case-insensitive disks). */
+function checkCollisions(sources: ContractSource[]): void {
+  const owners = new Map<string, string>([['manifest.json', '(the manifest)'], [BuildCache.FILE.toLowerCase(), '(the build cache)']]);
+  for (const source of sources) {
+    for (const output of outputsOf(source.name)) {
+      const owner = owners.get(output.toLowerCase());
+      if (owner !== undefined) {
+        throw new CompilerError('MASON_COMPILER_OUTPUT_COLLISION', { first: owner, second: source.name, file: output });
+      }
+      owners.set(output.toLowerCase(), source.name);
+    }
+  }
+}
+
+/**
+ * `mason build`: compiles every contract of the project with asc (in this process, with the
+ * options a Massa node accepts), checks the modules against the node's rules, bundles each into
+ * a deployer that carries it, and writes `<name>.wasm`, `<name>.deployer.wasm` and
+ * `manifest.json` to `outDir`. Contracts whose inputs did not change are not recompiled.
+ */
+export async function build(options: BuildOptions): Promise<BuildResult> {
+  const started = performance.now();
+  const root = resolve(options.root);
+  const contractsDir = resolve(root, options.contractsDir ?? 'assembly/contracts');
+  const outDir = resolve(root, options.outDir ?? 'build');
+  const sources = await findContracts(root, contractsDir, options.contracts);
+  checkCollisions(sources);
+
+  const { sdk: ownSdk, assemblyscript } = toolchain();
+  const hasher = new FileHasher();
+  const previous = readManifest(outDir);
+  const cache = BuildCache.load(outDir);
+  let templateKey: string | undefined;
+  const context: Omit<BuildContext, 'previous'> = {
+    root,
+    outDir,
+    sdk: findPackage(root, ownSdk.name) ?? ownSdk,
+    ascVersion: assemblyscript.version,
+    paths: [ownSdk.nodeModules],
+    sourceMap: options.sourceMap ?? false,
+    force: options.force ?? false,
+    hasher,
+    cache,
+    templateKey: () => (templateKey ??= deployerTemplateKey(hasher)),
+    template: () => loadDeployerTemplate(hasher),
+  };
+
+  const contracts: ContractBuild[] = [];
+  const failures: CompilerError[] = [];
+  const entries: Record<string, ManifestContract> = {};
+  for (const source of sources) {
+    options.onProgress?.({ type: 'start', contract: source.name });
+    const before = previous?.contracts[source.name];
+    try {
+      const result = await buildContract({ ...context, previous: before }, source);
+      contracts.push(result);
+      entries[source.name] = result.manifest;
+      options.onProgress?.({ type: 'done', contract: result });
+    } catch (error) {
+      if (!(error instanceof CompilerError) || error.code !== 'MASON_COMPILER_SOURCE_ERROR') throw error;
+      failures.push(error);
+      // Its previous outputs stay as they were, and so does their description.
+      if (before) entries[source.name] = before;
+    }
+  }
+
+  for (const name of Object.keys(previous?.contracts ?? {})) {
+    if (sources.some((source) => source.name === name)) continue;
+    for (const output of outputsOf(name)) rmSync(join(outDir, output), { force: true });
+    for (let dir = dirname(join(outDir, name)); dir.startsWith(outDir) && dir !== outDir; dir = dirname(dir)) {
+      if (!existsSync(dir) || readdirSync(dir).length > 0) break;
+      rmdirSync(dir);
+    }
+    cache.delete(name);
+  }
+  const manifest: Manifest = { format: 1, compiler: { name: COMPILER_NAME, version: COMPILER_VERSION }, contracts: entries };
+  const manifestPath = join(outDir, 'manifest.json');
+  const text = `${JSON.stringify(manifest, null, 2)}\n`;
+  if (!existsSync(manifestPath) || JSON.stringify(previous) !== JSON.stringify(manifest)) writeOutput(manifestPath, text);
+  cache.save();
+
+  if (failures.length > 0) throw mergeSourceErrors(failures);
+  return {
+    root,
+    outDir,
+    manifestPath,
+    manifest,
+    contracts,
+    warnings: contracts.flatMap((contract) => contract.warnings),
+    durationMs: performance.now() - started,
+  };
+}
+
+function mergeSourceErrors(failures: CompilerError[]): CompilerError {
+  if (failures.length === 1) return failures[0]!;
+  const diagnostics = failures.flatMap((failure) => failure.diagnostics);
+  return new CompilerError(
+    'MASON_COMPILER_SOURCE_ERROR',
+    {
+      count: diagnostics.length,
+      contracts: failures.map((failure) => failure.context.contracts).join(', '),
+      details: failures.map((failure) => failure.context.details).join('\n\n'),
+    },
+    diagnostics,
+  );
+}

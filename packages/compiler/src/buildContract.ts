@@ -1,0 +1,159 @@
+import { existsSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import type { BuildCache, BuildCacheEntry } from './BuildCache.js';
+import type { ContractBuild } from './build.js';
+import { bundleDeployer } from './bundleDeployer.js';
+import { checkMassaModule } from './checkMassaModule.js';
+import { compileContract } from './compileContract.js';
+import { COMPILER_VERSION } from './compilerPackage.js';
+import { contractAscArguments } from './contractAscArguments.js';
+import { displayPath } from './displayPath.js';
+import { compilerWarning, type CompilerWarning } from './errors.js';
+import type { FileHasher } from './FileHasher.js';
+import type { InstalledPackage } from './findPackage.js';
+import type { ContractSource } from './findContracts.js';
+import type { DeployerTemplate } from './loadDeployerTemplate.js';
+import type { ManifestContract, ManifestFile } from './Manifest.js';
+import { NODE_LIMITS } from './nodeLimits.js';
+import { sha256Hex } from './sha256Hex.js';
+import { writeOutput } from './writeOutput.js';
+
+export interface BuildContext {
+  root: string;
+  outDir: string;
+  sdk: InstalledPackage;
+  ascVersion: string;
+  /** Package roots asc searches after the project's node_modules (the compiler's own SDK). */
+  paths: readonly string[];
+  sourceMap: boolean;
+  force: boolean;
+  hasher: FileHasher;
+  cache: BuildCache;
+  previous: ManifestContract | undefined;
+  templateKey: () => string;
+  template: () => Promise<DeployerTemplate>;
+}
+
+function fileInfo(outDir: string, path: string, bytes: Uint8Array): ManifestFile {
+  return { path: displayPath(outDir, path), size: bytes.length, sha256: sha256Hex(bytes) };
+}
+
+function write(ctx: BuildContext, path: string, bytes: Uint8Array): ManifestFile {
+  writeOutput(path, bytes);
+  const info = fileInfo(ctx.outDir, path, bytes);
+  ctx.hasher.remember(path, info.sha256);
+  return info;
+}
+
+function matches(ctx: BuildContext, path: string, info: ManifestFile | undefined): boolean {
+  return info !== undefined && ctx.hasher.hash(path) === info.sha256;
+}
+
+/** Whether asc compiled in a source file of the SDK (reading its asconfig.json does not count). */
+function usesSdk(files: Iterable<string>, sdkDir: string): boolean {
+  const dirs = [sdkDir];
+  try {
+    dirs.push(realpathSync(sdkDir));
+  } catch {
+    // only the path as found
+  }
+  for (const file of files) if (file.endsWith('.ts') && dirs.some((dir) => file.startsWith(dir + sep))) return true;
+  return false;
+}
+
+/**
+ * Brings one contract's outputs up to date: recompiles when its key or any file compiled in
+ * changed (or an output was altered), re-bundles the deployer when the contract or the deployer
+ * template changed, and otherwise only checks hashes.
+ */
+export async function buildContract(ctx: BuildContext, source: ContractSource): Promise<ContractBuild> {
+  const started = performance.now();
+  const wasmPath = join(ctx.outDir, `${source.name}.wasm`);
+  const mapPath = `${wasmPath}.map`;
+  const deployerPath = join(ctx.outDir, `${source.name}.deployer.wasm`);
+  const input = { root: ctx.root, name: source.name, file: source.file, wasmPath, sdkDir: ctx.sdk.dir, paths: ctx.paths, sourceMap: ctx.sourceMap };
+  const key = sha256Hex(JSON.stringify({ format: 1, compiler: COMPILER_VERSION, asc: ctx.ascVersion, argv: contractAscArguments(input) }));
+  const cached = ctx.cache.get(source.name);
+  const previous = ctx.previous;
+
+  const upToDate =
+    !ctx.force &&
+    cached !== undefined &&
+    previous !== undefined &&
+    cached.key === key &&
+    Object.entries(cached.files).every(([path, digest]) => ctx.hasher.hash(path) === digest) &&
+    matches(ctx, wasmPath, previous.wasm) &&
+    (previous.sourceMap === undefined || matches(ctx, mapPath, previous.sourceMap));
+
+  let manifest: ManifestContract;
+  let entry: BuildCacheEntry;
+  let wasm: Uint8Array | undefined;
+  let compileMs = 0;
+  if (upToDate) {
+    manifest = previous;
+    entry = cached;
+  } else {
+    const compileStarted = performance.now();
+    const compiled = await compileContract(input);
+    compileMs = performance.now() - compileStarted;
+    wasm = compiled.wasm;
+    const shownWasm = displayPath(ctx.root, wasmPath);
+    const module = checkMassaModule(wasm, shownWasm);
+    const exports = module.exports.filter((e) => e.kind === 'func' && !e.name.startsWith('__')).map((e) => e.name);
+    for (const [path, digest] of compiled.files) ctx.hasher.remember(path, digest);
+    const wasmInfo = write(ctx, wasmPath, wasm);
+    let sourceMap: ManifestFile | undefined;
+    if (compiled.sourceMap) sourceMap = write(ctx, mapPath, compiled.sourceMap);
+    else if (existsSync(mapPath)) rmSync(mapPath);
+    manifest = {
+      source: displayPath(ctx.root, source.file),
+      wasm: wasmInfo,
+      deployer: { path: displayPath(ctx.outDir, deployerPath), size: 0, sha256: '' },
+      ...(sourceMap ? { sourceMap } : {}),
+      exports,
+      hasConstructor: exports.includes('constructor'),
+      sdk: usesSdk(compiled.files.keys(), ctx.sdk.dir) ? { name: ctx.sdk.name, version: ctx.sdk.version } : null,
+      asc: ctx.ascVersion,
+      sources: [...compiled.files]
+        .map(([path, sha256]) => ({ path: displayPath(ctx.root, path), sha256 }))
+        .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+    };
+    const warnings: CompilerWarning[] = compiled.warnings.map((diagnostic) =>
+      compilerWarning('MASON_COMPILER_ASC_WARNING', { ...diagnostic, where: diagnostic.file ? `${diagnostic.file}:${diagnostic.line}:${diagnostic.column} - ` : '' }, source.name),
+    );
+    entry = { key, files: Object.fromEntries(compiled.files), template: '', warnings };
+  }
+
+  let bundleMs = 0;
+  const templateKey = ctx.templateKey();
+  const deployerUpToDate = upToDate && entry.template === templateKey && matches(ctx, deployerPath, manifest.deployer);
+  if (!deployerUpToDate) {
+    wasm ??= new Uint8Array(readFileSync(wasmPath));
+    const template = await ctx.template();
+    const bundleStarted = performance.now();
+    const deployer = bundleDeployer(template.bytes, wasm, displayPath(ctx.root, wasmPath));
+    const shownDeployer = displayPath(ctx.root, deployerPath);
+    checkMassaModule(deployer, shownDeployer);
+    bundleMs = performance.now() - bundleStarted;
+    manifest = { ...manifest, deployer: write(ctx, deployerPath, deployer) };
+    const warnings = entry.warnings.filter((warning) => warning.code !== 'MASON_COMPILER_DEPLOYER_EXCEEDS_BLOCK');
+    if (deployer.length > NODE_LIMITS.maxBlockSize) {
+      warnings.push(
+        compilerWarning('MASON_COMPILER_DEPLOYER_EXCEEDS_BLOCK', { file: shownDeployer, size: deployer.length, maximum: NODE_LIMITS.maxBlockSize }, source.name),
+      );
+    }
+    entry = { ...entry, template: template.key, warnings };
+  }
+  ctx.cache.set(source.name, entry);
+
+  return {
+    name: source.name,
+    source: source.file,
+    wasm: wasmPath,
+    deployer: deployerPath,
+    status: !upToDate ? 'compiled' : !deployerUpToDate ? 'bundled' : 'cached',
+    timings: { compileMs, bundleMs, totalMs: performance.now() - started },
+    warnings: entry.warnings,
+    manifest,
+  };
+}

@@ -1,0 +1,53 @@
+import { contractAscArguments } from './contractAscArguments.js';
+import type { Diagnostic } from './Diagnostic.js';
+import { CompilerError } from './errors.js';
+import { formatDiagnostic } from './formatDiagnostic.js';
+import { runAsc } from './runAsc.js';
+
+export interface CompileContractInput {
+  root: string;
+  /** Contract name, for messages. */
+  name: string;
+  /** Absolute path of the entry file. */
+  file: string;
+  /** Absolute path of the .wasm to produce (asc puts its name in the source map URL). */
+  wasmPath: string;
+  sdkDir: string;
+  paths: readonly string[];
+  sourceMap: boolean;
+}
+
+export interface CompiledContract {
+  wasm: Uint8Array;
+  sourceMap?: Uint8Array;
+  /** Every file asc read: absolute path → sha256. */
+  files: Map<string, string>;
+  warnings: Diagnostic[];
+}
+
+/** Compiles one contract in this process; source errors throw MASON_COMPILER_SOURCE_ERROR. */
+export async function compileContract(input: CompileContractInput): Promise<CompiledContract> {
+  const argv = contractAscArguments(input);
+  const outFile = argv[argv.indexOf('--outFile') + 1]!;
+  const run = await runAsc(argv, input.root, input.root);
+  const wasm = run.outputs.get(outFile);
+  if (run.error || !wasm) {
+    const errors = run.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+    if (errors.length > 0) {
+      throw new CompilerError(
+        'MASON_COMPILER_SOURCE_ERROR',
+        { count: errors.length, contracts: input.name, details: errors.map(formatDiagnostic).join('\n\n') },
+        errors,
+      );
+    }
+    const reason = [run.error?.message ?? 'no output', run.stderr.trim()].filter(Boolean).join('\n');
+    throw new CompilerError('MASON_COMPILER_ASC_FAILED', { contract: input.name, reason });
+  }
+  const sourceMap = run.outputs.get(`${outFile}.map`);
+  return {
+    wasm,
+    ...(sourceMap ? { sourceMap } : {}),
+    files: run.files,
+    warnings: run.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning'),
+  };
+}

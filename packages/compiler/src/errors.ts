@@ -1,0 +1,74 @@
+import type { Diagnostic } from './Diagnostic.js';
+
+/**
+ * Every way a build can fail, with a stable code. Each message says what happened and what to do;
+ * `docs/compiler.md#<code in lower case>` explains it further.
+ */
+export const compilerErrors = {
+  MASON_COMPILER_NO_CONTRACTS:
+    'No contract to build: {reason}. Put contracts at the top level of {contractsDir} or pass `contracts` patterns',
+  MASON_COMPILER_SOURCE_ERROR: '{count} error(s) in {contracts}:\n{details}',
+  MASON_COMPILER_ASC_FAILED: 'asc failed on {contract} without a diagnostic: {reason}',
+  MASON_COMPILER_UNKNOWN_IMPORT:
+    '{file} imports {import}, which a Massa node does not provide, so the node would refuse it; call the node only through @mason/sdk (its abi-imports.json lists what a node provides)',
+  MASON_COMPILER_IMPORT_SIGNATURE:
+    '{file} imports {import} as {actual} but a Massa node provides {expected}, so the node would refuse it; declare it as @mason/sdk does',
+  MASON_COMPILER_NODE_LIMIT: '{file} would be refused by a Massa node: {reason}',
+  MASON_COMPILER_INVALID_WASM: '{what} is not a valid WebAssembly module: {reason}',
+  MASON_COMPILER_DEPLOYER_TEMPLATE: 'The deployer template cannot be used: {reason}; reinstall @mason/compiler',
+  MASON_COMPILER_CONTRACT_TOO_LARGE:
+    '{file} is {size} bytes; a deployer can carry at most {maximum} bytes (its memory is capped at 4 MiB), so split the contract',
+  MASON_COMPILER_OUTPUT_COLLISION: '{first} and {second} would both write {file}; rename one of them',
+  MASON_COMPILER_WRITE_FAILED: 'Cannot write {file}: {reason}',
+  MASON_COMPILER_TOOLCHAIN_MISSING: '{name} is not installed next to @mason/compiler; reinstall the project dependencies',
+} as const;
+
+/** Things worth knowing that do not stop a build. */
+export const compilerWarnings = {
+  MASON_COMPILER_ASC_WARNING: '{where}warning {code}: {message}',
+  MASON_COMPILER_DEPLOYER_EXCEEDS_BLOCK:
+    '{file} is {size} bytes, more than a block holds ({maximum} bytes): no node can include its ExecuteSC operation, so shrink the contract',
+} as const;
+
+export type CompilerErrorCode = keyof typeof compilerErrors;
+export type CompilerWarningCode = keyof typeof compilerWarnings;
+
+export interface CompilerWarning {
+  code: CompilerWarningCode;
+  message: string;
+  context: Record<string, unknown>;
+  docs: string;
+  /** Contract the warning is about. */
+  contract?: string;
+}
+
+export function docsAnchor(code: CompilerErrorCode | CompilerWarningCode): string {
+  return `docs/compiler.md#${code.toLowerCase()}`;
+}
+
+export function formatTemplate(template: string, context: Record<string, unknown>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in context ? String(context[key]) : whole));
+}
+
+export class CompilerError extends Error {
+  override readonly name = 'CompilerError';
+  readonly docs: string;
+
+  constructor(
+    readonly code: CompilerErrorCode,
+    readonly context: Record<string, unknown> = {},
+    /** Source diagnostics (MASON_COMPILER_SOURCE_ERROR), with file, line, column and a code frame. */
+    readonly diagnostics: Diagnostic[] = [],
+  ) {
+    super(formatTemplate(compilerErrors[code], context));
+    this.docs = docsAnchor(code);
+  }
+}
+
+export function compilerWarning(
+  code: CompilerWarningCode,
+  context: Record<string, unknown>,
+  contract?: string,
+): CompilerWarning {
+  return { code, message: formatTemplate(compilerWarnings[code], context), context, docs: docsAnchor(code), ...(contract ? { contract } : {}) };
+}

@@ -1,0 +1,19 @@
+export { build, type BuildOptions, type BuildResult, type BuildProgress, type ContractBuild } from './build.js';
+export { bundleDeployer } from './bundleDeployer.js';
+export { embeddedContract } from './embeddedContract.js';
+export { deployerDatastore, type DeployerContract } from './deployerDatastore.js';
+export { loadDeployerTemplate, type DeployerTemplate } from './loadDeployerTemplate.js';
+export { checkMassaModule } from './checkMassaModule.js';
+export { readManifest } from './readManifest.js';
+export type { Manifest, ManifestContract, ManifestFile } from './Manifest.js';
+export type { Diagnostic } from './Diagnostic.js';
+export { formatDiagnostic } from './formatDiagnostic.js';
+export {
+  CompilerError,
+  compilerErrors,
+  compilerWarnings,
+  type CompilerErrorCode,
+  type CompilerWarning,
+  type CompilerWarningCode,
+} from './errors.js';
+export { NODE_LIMITS } from './nodeLimits.js';

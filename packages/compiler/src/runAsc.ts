@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { resolve, sep } from 'node:path';
+import type { Diagnostic } from './Diagnostic.js';
+import { displayPath } from './displayPath.js';
+import { loadAsc } from './loadAsc.js';
+import { sha256Hex } from './sha256Hex.js';
+import { toDiagnostic } from './toDiagnostic.js';
+
+export interface AscRun {
+  /** Files asc emitted, by the name it gave them (relative to the base folder). */
+  outputs: Map<string, Uint8Array>;
+  /** Every file asc read: absolute path → sha256 of the bytes it got. */
+  files: Map<string, string>;
+  diagnostics: Diagnostic[];
+  error: Error | null;
+  stderr: string;
+}
+
+const encoder = new TextEncoder();
+
+/** Runs asc in this process; reads go to disk (and are recorded), writes stay in memory. */
+export async function runAsc(argv: string[], baseDir: string, root: string): Promise<AscRun> {
+  const asc = await loadAsc();
+  const texts = new Map<string, string>();
+  const run: AscRun = { outputs: new Map(), files: new Map(), diagnostics: [], error: null, stderr: '' };
+
+  const locate = (normalizedPath: string): { text: string; file: string } | undefined => {
+    if (normalizedPath.startsWith('~lib/')) {
+      const inLibrary = normalizedPath.slice('~lib/'.length);
+      const library = asc.libraryFiles[inLibrary.replace(/\.ts$/, '')];
+      if (library !== undefined) return { text: library, file: normalizedPath };
+      for (const [path, text] of texts) {
+        if (path.split(sep).join('/').endsWith(`/node_modules/${inLibrary}`)) return { text, file: displayPath(root, path) };
+      }
+      return undefined;
+    }
+    const path = resolve(baseDir, normalizedPath);
+    const text = texts.get(path);
+    return text === undefined ? undefined : { text, file: displayPath(root, path) };
+  };
+
+  const result = await asc.main(argv, {
+    readFile(filename, dir) {
+      const path = resolve(dir, filename);
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(path);
+      } catch {
+        return null;
+      }
+      const text = bytes.toString('utf8');
+      texts.set(path, text);
+      run.files.set(path, sha256Hex(bytes));
+      return text;
+    },
+    writeFile(filename, contents) {
+      run.outputs.set(filename, typeof contents === 'string' ? encoder.encode(contents) : contents);
+    },
+    reportDiagnostic(message) {
+      run.diagnostics.push(toDiagnostic(message, locate));
+    },
+    stdout: { write: () => undefined },
+    stderr: { write: (chunk) => void (run.stderr += typeof chunk === 'string' ? chunk : new TextDecoder().decode(chunk)) },
+  });
+  run.error = result.error;
+  return run;
+}

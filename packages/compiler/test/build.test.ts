@@ -1,0 +1,166 @@
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { build, type BuildResult } from '../src/index.js';
+import { customSections, foreignImports, memoryLimits } from './support/massaRules.js';
+import { GREETING, HELLO, PLAIN, makeProject, writeFiles } from './support/project.js';
+
+const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+const bytes = (path: string) => new Uint8Array(readFileSync(path));
+
+let root: string;
+let first: BuildResult;
+let firstMs: number;
+
+beforeAll(async () => {
+  root = makeProject({
+    'assembly/contracts/main.ts': HELLO,
+    'assembly/contracts/nested/main.ts': PLAIN,
+    'assembly/contracts/__tests__/main.spec.ts': 'this is not a contract',
+    'assembly/lib/greeting.ts': GREETING,
+  });
+  const started = performance.now();
+  first = await build({ root, contracts: ['**/*.ts'] });
+  firstMs = performance.now() - started;
+  console.log(`first build of 2 contracts: ${firstMs.toFixed(0)} ms`);
+}, 60_000);
+
+describe('build', () => {
+  it('compiles each contract and bundles it into a deployer, mirroring the contracts folder', () => {
+    expect(first.contracts.map((c) => [c.name, c.status])).toEqual([
+      ['main', 'compiled'],
+      ['nested/main', 'compiled'],
+    ]);
+    for (const file of ['main.wasm', 'main.deployer.wasm', 'nested/main.wasm', 'nested/main.deployer.wasm', 'manifest.json']) {
+      expect(existsSync(join(root, 'build', file)), file).toBe(true);
+    }
+    // same basename, different outputs (no flat build/ collision)
+    expect(sha256(join(root, 'build/main.wasm'))).not.toBe(sha256(join(root, 'build/nested/main.wasm')));
+    expect(existsSync(join(root, 'build/__tests__'))).toBe(false);
+  });
+
+  it('describes every output in manifest.json', () => {
+    const manifest = JSON.parse(readFileSync(first.manifestPath, 'utf8'));
+    expect(manifest).toEqual(first.manifest);
+    expect(manifest.compiler).toEqual({ name: '@mason/compiler', version: expect.any(String) });
+    const main = manifest.contracts.main;
+    expect(main.source).toBe('assembly/contracts/main.ts');
+    expect(main.exports).toEqual(['constructor', 'sum']);
+    expect(main.hasConstructor).toBe(true);
+    expect(main.sdk).toEqual({ name: '@mason/sdk', version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+    expect(main.asc).toMatch(/^0\.27\./);
+    for (const [file, info] of [['main.wasm', main.wasm], ['main.deployer.wasm', main.deployer]] as const) {
+      expect(info.path).toBe(file);
+      expect(info.size).toBe(statSync(join(root, 'build', file)).size);
+      expect(info.sha256).toBe(sha256(join(root, 'build', file)));
+    }
+    const sources = main.sources.map((s: { path: string }) => s.path);
+    expect(sources).toEqual(expect.arrayContaining([
+      'assembly/contracts/main.ts',
+      'assembly/lib/greeting.ts',
+      '@mason/sdk/asconfig.json',
+      '@mason/sdk/assembly/Args.ts',
+    ]));
+    const nested = manifest.contracts['nested/main'];
+    expect(nested.wasm.path).toBe('nested/main.wasm');
+    expect(nested.exports).toEqual(['answer']);
+    expect(nested.hasConstructor).toBe(false);
+    expect(nested.sdk).toBeNull();
+  });
+
+  it('emits modules a node accepts: known imports only, memory ≤ 64 pages, no custom section', () => {
+    for (const contract of first.contracts) {
+      for (const path of [contract.wasm, contract.deployer]) {
+        const module = bytes(path);
+        expect(WebAssembly.validate(module), path).toBe(true);
+        expect(foreignImports(module), path).toEqual([]);
+        expect(memoryLimits(module).maximum).toBeLessThanOrEqual(64);
+        expect(customSections(module), path).toEqual([]);
+      }
+    }
+    const deployerExports = WebAssembly.Module.exports(new WebAssembly.Module(bytes(first.contracts[0]!.deployer)));
+    expect(deployerExports.map((e) => e.name).sort()).toEqual(['__collect', '__new', '__pin', '__rtti_base', '__unpin', 'main', 'memory']);
+  });
+
+  it('reports compile and bundle time per contract', () => {
+    for (const contract of first.contracts) {
+      expect(contract.timings.compileMs).toBeGreaterThan(0);
+      expect(contract.timings.bundleMs).toBeGreaterThan(0);
+      expect(contract.timings.totalMs).toBeGreaterThanOrEqual(contract.timings.compileMs + contract.timings.bundleMs);
+    }
+  });
+});
+
+describe('incremental builds', () => {
+  it('recompiles nothing when nothing changed, and touches no file', async () => {
+    const manifestTime = statSync(first.manifestPath).mtimeMs;
+    const wasmTime = statSync(join(root, 'build/main.wasm')).mtimeMs;
+    const again = await build({ root, contracts: ['**/*.ts'] });
+    const fastest = Math.min(again.durationMs, (await build({ root, contracts: ['**/*.ts'] })).durationMs);
+    console.log(`no-change rebuild: ${again.durationMs.toFixed(1)} ms (then ${fastest.toFixed(1)} ms)`);
+    expect(again.contracts.map((c) => c.status)).toEqual(['cached', 'cached']);
+    expect(again.contracts.every((c) => c.timings.compileMs === 0 && c.timings.bundleMs === 0)).toBe(true);
+    expect(again.manifest).toEqual(first.manifest);
+    expect(statSync(first.manifestPath).mtimeMs).toBe(manifestTime);
+    expect(statSync(join(root, 'build/main.wasm')).mtimeMs).toBe(wasmTime);
+    expect(fastest).toBeLessThan(100);
+  });
+
+  it('recompiles only the contract whose imported file changed', async () => {
+    writeFiles(root, { 'assembly/lib/greeting.ts': GREETING.replace('Hello, ', 'Hi, ') });
+    const result = await build({ root, contracts: ['**/*.ts'] });
+    expect(result.contracts.map((c) => [c.name, c.status])).toEqual([
+      ['main', 'compiled'],
+      ['nested/main', 'cached'],
+    ]);
+    expect(result.manifest.contracts.main!.wasm.sha256).not.toBe(first.manifest.contracts.main!.wasm.sha256);
+  });
+
+  it('keys on content: rewriting a file with the same bytes recompiles nothing', async () => {
+    const path = join(root, 'assembly/contracts/nested/main.ts');
+    writeFileSync(path, readFileSync(path));
+    const result = await build({ root, contracts: ['**/*.ts'] });
+    expect(result.contracts.map((c) => c.status)).toEqual(['cached', 'cached']);
+  });
+
+  it('remakes a deleted or altered output without recompiling what is intact', async () => {
+    rmSync(join(root, 'build/main.deployer.wasm'));
+    writeFileSync(join(root, 'build/nested/main.wasm'), 'garbage');
+    const result = await build({ root, contracts: ['**/*.ts'] });
+    expect(result.contracts.map((c) => [c.name, c.status])).toEqual([
+      ['main', 'bundled'],
+      ['nested/main', 'compiled'],
+    ]);
+    expect(sha256(join(root, 'build/main.deployer.wasm'))).toBe(result.manifest.contracts.main!.deployer.sha256);
+  });
+
+  it('recompiles everything with force', async () => {
+    const result = await build({ root, contracts: ['nested/*.ts'], force: true });
+    expect(result.contracts.map((c) => [c.name, c.status])).toEqual([['nested/main', 'compiled']]);
+  });
+
+  it('removes the outputs of a contract that is no longer built', async () => {
+    // the previous build selected only nested/main: main's outputs are gone from build/ and the manifest
+    expect(existsSync(join(root, 'build/main.wasm'))).toBe(false);
+    expect(existsSync(join(root, 'build/main.deployer.wasm'))).toBe(false);
+    const manifest = JSON.parse(readFileSync(join(root, 'build/manifest.json'), 'utf8'));
+    expect(Object.keys(manifest.contracts)).toEqual(['nested/main']);
+    await build({ root });
+    expect(existsSync(join(root, 'build/nested'))).toBe(false);
+    expect(existsSync(join(root, 'build/main.deployer.wasm'))).toBe(true);
+  });
+});
+
+describe('options', () => {
+  it('builds only the top level of the contracts folder by default, into outDir, with a source map on request', async () => {
+    const result = await build({ root, outDir: 'out', sourceMap: true });
+    expect(result.contracts.map((c) => c.name)).toEqual(['main']);
+    const wasm = bytes(join(root, 'out/main.wasm'));
+    // the source map URL is the module's only custom section
+    expect(customSections(wasm)).toEqual(['sourceMappingURL']);
+    expect(customSections(bytes(join(root, 'out/main.deployer.wasm')))).toEqual([]);
+    expect(JSON.parse(readFileSync(join(root, 'out/main.wasm.map'), 'utf8')).sources).toContain('assembly/contracts/main.ts');
+    expect(result.manifest.contracts.main!.sourceMap).toMatchObject({ path: 'main.wasm.map' });
+  });
+});
