@@ -21,7 +21,7 @@ import {
   type WaitResult,
 } from '@mason/client';
 import { formatMas, LIMITS, parseMas, serializeDatastore, toSendOperationInput, toHex } from '@mason/codec';
-import { deployerDatastore } from './deployerDatastore.js';
+import { deployerDatastore } from '@mason/compiler';
 import { DeploymentRecords, type PendingDeployment } from './deploymentRecords.js';
 import { DeployError } from './errors.js';
 import { findDeployedAddress } from './findDeployedAddress.js';
@@ -95,7 +95,7 @@ export async function deployContract(params: DeployParams): Promise<DeployResult
   if (params.contractBytecode.length > LIMITS.maxOperationDatastoreValueLength && !params.deployerCarriesContract) {
     throw new DeployError('MASON_DEPLOY_TOO_LARGE', { size: params.contractBytecode.length, limit: LIMITS.maxOperationDatastoreValueLength });
   }
-  const datastore = deployerDatastore({ args, coins, ...(params.deployerCarriesContract ? {} : { bytecode: params.contractBytecode }) });
+  const datastore = deployerDatastore([{ args, coins, ...(params.deployerCarriesContract ? {} : { bytecode: params.contractBytecode }) }]);
   const fee = params.fee ?? parseMas(status.minimal_fees);
   const storage = contractStorageCost(params.contractBytecode.length);
   const maxCoins = storage + coins;
@@ -123,7 +123,11 @@ export async function deployContract(params: DeployParams): Promise<DeployResult
     },
   ]);
   if (!dryRun || 'Error' in dryRun.result) {
-    throw new DeployError('MASON_DEPLOY_WOULD_FAIL', { error: dryRun && 'Error' in dryRun.result ? dryRun.result.Error : 'no answer to the dry run' });
+    let error = dryRun && 'Error' in dryRun.result ? dryRun.result.Error : 'no answer to the dry run';
+    if (coins === 0n && error.includes('failed to charge storage costs')) {
+      error += ' — the new contract pays for what its constructor stores: send it coins with the deployment (e.g. --coins 0.1).';
+    }
+    throw new DeployError('MASON_DEPLOY_WOULD_FAIL', { error });
   }
   const estimated = (BigInt(dryRun.gas_cost) * 12n) / 10n;
   const maxGas = params.maxGas ?? (estimated > MAX_GAS_EXECUTE ? MAX_GAS_EXECUTE : estimated);

@@ -1,5 +1,6 @@
 /** Every way a deployment can fail, with what to do about it. */
 export const deployErrors = {
+  MASON_DEPLOY_NOT_BUILT: 'there is no built contract "{contract}" (built: {available}). Run `mason build` first, or name one of those.',
   MASON_DEPLOY_NO_NODE: 'no Massa node answers at {url}. {hint}',
   MASON_DEPLOY_INSUFFICIENT_BALANCE:
     '{address} has {balance} MAS (final) but the deployment needs {needed} MAS (fee {fee} + storage {storage} + coins {coins}). Fund the account, or lower --coins.',

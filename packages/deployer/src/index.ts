@@ -1,5 +1,5 @@
 export { deployContract, type DeployParams, type DeployResult, type DeployProgress } from './deployContract.js';
-export { deployerDatastore, deployerKeys } from './deployerDatastore.js';
+export { deployFromBuild, type DeployFromBuildParams } from './deployFromBuild.js';
 export { findDeployedAddress } from './findDeployedAddress.js';
 export { DeploymentRecords, type DeploymentRecord, type PendingDeployment } from './deploymentRecords.js';
 export { contractStorageCost } from './storageCost.js';
