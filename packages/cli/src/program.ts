@@ -1,5 +1,7 @@
 import { Command, CommanderError } from 'commander';
+import { buildCommand } from './commands/build.js';
 import { callCommand } from './commands/call.js';
+import { deployCommand } from './commands/deploy.js';
 import { nodeCommand } from './commands/node.js';
 import { readCommand } from './commands/read.js';
 import { printError } from './output.js';
@@ -12,6 +14,8 @@ export function createProgram(): Command {
     .version(VERSION)
     .showHelpAfterError('(run mason --help for usage)')
     .exitOverride();
+  program.addCommand(buildCommand());
+  program.addCommand(deployCommand());
   program.addCommand(nodeCommand());
   program.addCommand(callCommand());
   program.addCommand(readCommand());
@@ -22,7 +26,7 @@ export function createProgram(): Command {
 export async function run(argv: string[]): Promise<number> {
   try {
     await createProgram().parseAsync(argv);
-    return 0;
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode;
     printError(error);

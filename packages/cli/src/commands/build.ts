@@ -1,0 +1,57 @@
+import { Command } from 'commander';
+import { build, CompilerError, formatDiagnostic, type BuildResult } from '@mason/compiler';
+import { color } from '../output.js';
+
+interface BuildOptions {
+  contracts?: string[];
+  contractsDir?: string;
+  outDir?: string;
+  force?: boolean;
+  sourceMap?: boolean;
+  json?: boolean;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** Builds the project's contracts, showing each one as it finishes; used by `mason deploy` too. */
+export async function runBuild(options: BuildOptions, quiet = false): Promise<BuildResult> {
+  try {
+    const result = await build({
+      root: process.cwd(),
+      ...(options.contractsDir && { contractsDir: options.contractsDir }),
+      ...(options.outDir && { outDir: options.outDir }),
+      ...(options.contracts && { contracts: options.contracts }),
+      ...(options.force && { force: true }),
+      ...(options.sourceMap && { sourceMap: true }),
+      onProgress: (event) => {
+        if (quiet || event.type !== 'done') return;
+        const c = event.contract;
+        const status = c.status === 'cached' ? color.dim('unchanged') : c.status === 'bundled' ? 'bundled' : `compiled in ${c.timings.compileMs.toFixed(0)} ms`;
+        console.log(`  ${color.green('✔')} ${c.name.padEnd(20)} ${kb(c.manifest.wasm.size).padStart(9)}  deployer ${kb(c.manifest.deployer.size).padStart(9)}  ${status}`);
+        for (const warning of c.warnings) console.log(color.yellow(`    warning ${warning.message}`));
+      },
+    });
+    if (!quiet) console.log(color.dim(`  ${result.contracts.length} contract(s) in ${result.durationMs.toFixed(0)} ms → ${result.manifestPath}`));
+    return result;
+  } catch (error) {
+    if (error instanceof CompilerError && error.diagnostics.length > 0) {
+      for (const diagnostic of error.diagnostics) console.error(color.red(formatDiagnostic(diagnostic)) + '\n');
+    }
+    throw error;
+  }
+}
+
+export function buildCommand(): Command {
+  return new Command('build')
+    .description('compile the contracts of assembly/contracts and bundle each into a deployer (build/)')
+    .argument('[contracts...]', 'globs of contracts to build, relative to the contracts folder (default: its top-level .ts files)')
+    .option('--contracts-dir <dir>', 'where the contracts are', 'assembly/contracts')
+    .option('--out-dir <dir>', 'where to write the .wasm files and manifest.json', 'build')
+    .option('--force', 'recompile even what did not change')
+    .option('--source-map', 'also write <name>.wasm.map')
+    .option('--json', 'print the manifest as JSON')
+    .action(async (contracts: string[], options: BuildOptions) => {
+      const result = await runBuild({ ...options, ...(contracts.length > 0 && { contracts }) }, options.json === true);
+      if (options.json) console.log(JSON.stringify(result.manifest));
+    });
+}
