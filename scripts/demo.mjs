@@ -1,59 +1,125 @@
-// The main job, as far as it exists today: an account, a signed operation, decoded and verified,
-// and an Args round trip. It grows into scaffold → build → test → devnet → deploy → call → events.
-import {
-  Args,
-  SecretKey,
-  deserializeOperationContent,
-  formatMas,
-  operationContentToJson,
-  parseMas,
-  signOperation,
-  toSendOperationInput,
-  verifyOperationInput,
-} from '@mason/codec';
+// The main job, offline from this checkout: scaffold a project from the hello template (depending
+// on this checkout's packages, packed locally) → build → unit and integration tests → start a
+// devnet → deploy → call → print the events.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const workDir = join(root, '.mason', 'demo');
+const project = join(workDir, 'hello-mason');
+const masonBin = join(project, 'node_modules', '.bin', 'mason');
 
 const tty = process.stdout.isTTY && !process.env.NO_COLOR;
 const paint = (code) => (text) => (tty ? `\x1b[${code}m${text}\x1b[0m` : String(text));
 const bold = paint(1);
 const dim = paint(2);
 const green = paint(32);
-const step = (n, title) => console.log(`\n${bold(`${n}.`)} ${bold(title)}`);
-const field = (name, value) => console.log(`   ${dim(name.padEnd(16))} ${value}`);
+const red = paint(31);
 
-console.log(bold('Mason demo') + dim(' — Massa smart-contract toolkit'));
+let stepNumber = 0;
+let devnet = null;
 
-step(1, 'Create an account');
-const alice = SecretKey.generate();
-const bob = SecretKey.generate();
-field('address', alice.publicKey.address().toString());
-field('public key', alice.publicKey.toString());
-field('thread', alice.publicKey.address().thread());
-field('secret key', `${alice} ${dim('(never printed; reveal() exports it)')}`);
+function step(title) {
+  stepNumber += 1;
+  console.log(`\n${bold(`${stepNumber}. ${title}`)}`);
+  return performance.now();
+}
 
-step(2, 'Sign a transfer of 1.5 MAS for chain 77 (devnet)');
-const chainId = 77n;
-const signed = signOperation(
-  { fee: parseMas('0.01'), expirePeriod: 1009, op: { type: 'Transaction', recipient: bob.publicKey.address().toString(), amount: parseMas('1.5') } },
-  alice,
-  chainId,
-);
-field('operation id', signed.id);
-field('content bytes', `${signed.contentBytes.length} bytes`);
-field('signature', `${signed.signature.toString().slice(0, 24)}…`);
+function done(started) {
+  console.log(dim(`   done in ${((performance.now() - started) / 1000).toFixed(1)} s`));
+}
 
-step(3, 'Decode and verify it as a node would');
-const input = toSendOperationInput(signed);
-const verified = verifyOperationInput(input, chainId);
-const decoded = deserializeOperationContent(Uint8Array.from(input.serialized_content));
-field('same id', verified.id === signed.id ? green('yes') : 'NO');
-field('creator', verified.creator.toString());
-field('JSON content', JSON.stringify(operationContentToJson(decoded)));
-field('amount', `${formatMas(decoded.op.amount)} MAS`);
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', ...options });
+  if (result.status !== 0) throw new Error(`${[command, ...args].join(' ')} failed (exit code ${result.status})`);
+}
 
-step(4, 'Args round trip (the bytes a contract receives)');
-const param = new Args().addI32(2).addI32(3).addString('sum').serialize();
-const read = new Args(param);
-field('bytes', `[${[...param].join(', ')}]`);
-field('decoded', `${read.nextI32()}, ${read.nextI32()}, "${read.nextString()}"`);
+function capture(command, args, options = {}) {
+  const result = spawnSync(command, args, { encoding: 'utf8', ...options });
+  if (result.status !== 0) {
+    process.stderr.write(result.stderr);
+    throw new Error(`${[command, ...args].join(' ')} failed (exit code ${result.status})`);
+  }
+  return result.stdout;
+}
 
-console.log(`\n${green('✔')} demo finished`);
+function startDevnet(env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(masonBin, ['node', '--ephemeral', '--json', '--public-port', '0', '--private-port', '0', '--api-port', '0'], {
+      cwd: project,
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (line) resolve({ child, info: JSON.parse(line) });
+    });
+    child.once('exit', (code) => reject(new Error(`mason node exited (${code}) before it was ready`)));
+  });
+}
+
+async function main() {
+  const total = performance.now();
+  console.log(bold('Mason demo') + dim(' — scaffold → build → test → devnet → deploy → call → events'));
+  const env = { ...process.env, NO_COLOR: tty ? '' : '1', FORCE_COLOR: tty ? '1' : '0' };
+
+  let t = step('Pack this checkout’s packages (no registry needed for Mason itself)');
+  run(process.execPath, [join(root, 'scripts', 'pack-local.mjs')]);
+  done(t);
+
+  t = step('Scaffold a project: npm create mason hello-mason');
+  rmSync(workDir, { recursive: true, force: true });
+  mkdirSync(workDir, { recursive: true });
+  run(process.execPath, [join(root, 'packages', 'create-mason', 'bin', 'create-mason.js'), project, '--template', 'hello'], {
+    env: { ...env, MASON_LOCAL_PACKAGES: join(root, '.mason', 'packs') },
+  });
+  done(t);
+
+  t = step('Build: mason build');
+  run(masonBin, ['build'], { cwd: project, env });
+  done(t);
+
+  t = step('Test: unit tests on Mason’s VM, then integration tests on an in-process devnet');
+  run('npm', ['test', '--silent'], { cwd: project, env });
+  done(t);
+
+  t = step('Start a devnet: mason node');
+  const started = await startDevnet(env);
+  devnet = started.child;
+  const nodeEnv = { ...env, MASON_NODE_URL: started.info.urls.public, MASON_NODE_WS_URL: started.info.urls.ws };
+  console.log(`   public API ${started.info.urls.public}, ${started.info.accounts.length} pre-funded accounts`);
+  done(t);
+
+  t = step('Deploy: mason deploy main --args string:Mason');
+  const deployed = JSON.parse(capture(masonBin, ['deploy', 'main', '--args', 'string:Mason', '--json'], { cwd: project, env: nodeEnv }).trim().split('\n').pop());
+  console.log(`   ${green('✔')} deployed at ${bold(deployed.address)} (operation ${deployed.operationId})`);
+  for (const event of deployed.events) console.log(dim(`     event: ${event.data}`));
+  done(t);
+
+  t = step(`Call: mason call ${deployed.address.slice(0, 10)}… sum --args i32:2 i32:3`);
+  run(masonBin, ['call', deployed.address, 'sum', '--args', 'i32:2', 'i32:3'], { cwd: project, env: nodeEnv });
+  done(t);
+
+  t = step('Events: the contract’s final events, from the node');
+  const events = await fetch(started.info.urls.public, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'get_filtered_sc_output_event', params: [{ emitter_address: deployed.address, is_final: true }] }),
+  }).then((r) => r.json());
+  for (const event of events.result) console.log(`   slot ${event.context.slot.period}/${event.context.slot.thread}  ${event.data}`);
+  done(t);
+
+  console.log(`\n${green('✔')} the whole loop ran in ${((performance.now() - total) / 1000).toFixed(1)} s — the project is in ${project}`);
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`\n${red('✘')} ${error.message}`);
+  process.exitCode = 1;
+} finally {
+  devnet?.kill('SIGTERM');
+}

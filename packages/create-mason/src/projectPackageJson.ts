@@ -33,7 +33,8 @@ export function localVersions(dir: string, catalog: Record<string, string>): Ver
     if (!tarball) throw new ScaffoldError('MASON_CREATE_LOCAL_PACKAGES_MISSING', { dir, name });
     return tarball;
   };
-  return { mason, catalog, overrides: Object.fromEntries(tarballs) };
+  const overrides = Object.fromEntries([...tarballs].filter(([name]) => name.startsWith('@mason/')));
+  return { mason, catalog, overrides };
 }
 
 /** The template's package.json made into a standalone project's: its name, real versions, no workspace links. */
