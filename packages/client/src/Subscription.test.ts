@@ -1,116 +1,112 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { filledBlockFixture, headerFixture, SENDER } from '../test/fixtures.js';
-import { startTestNode, type TestNode } from '../test/testNode.js';
-import { getVersion } from './actions/getVersion.js';
+import { compareSlots } from '@mason/codec';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { closedPort } from '../test/closedPort.js';
+import { type Devnet, eventually, finalityAfter, startTestDevnet } from '../test/devnet.js';
+import { Wire } from '../test/wire.js';
+import { Account } from './account/Account.js';
+import { getOperations } from './actions/getOperations.js';
 import { subscribeNewBlocks } from './actions/subscribeNewBlocks.js';
 import { subscribeNewBlocksHeaders } from './actions/subscribeNewBlocksHeaders.js';
 import { subscribeNewFilledBlocks } from './actions/subscribeNewFilledBlocks.js';
 import { subscribeNewOperations } from './actions/subscribeNewOperations.js';
 import type { Client } from './client.js';
 import { createClient } from './createClient.js';
-import type { SecureShareBlock } from './types/block.js';
-import type { SecureShareOperation } from './types/operation.js';
+import type { Operation } from './operations/Operation.js';
+import { transfer } from './operations/transfer.js';
 
-let node: TestNode;
-let client: Client;
+// Subscriptions over the devnet's WebSocket (API port): real blocks and pool entries, and the
+// unsubscribe calls the node received and answered.
+
+let devnet: Devnet;
+let wire: Wire;
+let client: Client | undefined;
+/** Block ids the devnet produced since the test started, in order. */
+let produced: string[] = [];
+const onBlock = (block: { id: string }) => produced.push(block.id);
+let amount = 1n;
 
 beforeAll(async () => {
-  node = await startTestNode();
+  // Finality 4 blocks after a block with operations: one transfer makes 5 blocks.
+  devnet = await startTestDevnet({ deltaF0: finalityAfter(4) });
+  devnet.node.on('block', onBlock);
+  wire = new Wire();
 });
-afterAll(() => node.close());
+afterAll(async () => {
+  wire?.dispose();
+  devnet?.node.off('block', onBlock);
+  await devnet?.stop();
+});
+beforeEach(async () => {
+  // Start from an idle chain: no block arrives that the test did not cause.
+  await devnet.node.settle(5_000);
+  produced = [];
+  wire.clear();
+});
 afterEach(async () => {
   await client?.close();
-  expect(node.violations).toEqual([]);
-  node.received.length = 0;
+  client = undefined;
 });
 
-function secureShareBlock(period: number): SecureShareBlock {
-  const header = headerFixture({ period, thread: 0 });
-  return {
-    content: { header, operations: [] },
-    signature: header.signature,
-    content_creator_pub_key: header.content_creator_pub_key,
-    content_creator_address: header.content_creator_address,
-    id: header.id,
-  };
+function send(c: Client): Promise<Operation> {
+  return transfer(c, Account.fromSecretKey(devnet.accounts[0]!.secretKey), { to: devnet.accounts[1]!.address, amount: amount++ });
 }
-
-const operation: SecureShareOperation = {
-  content: { fee: '0.01', expire_period: 109, op: { RollBuy: { roll_count: 1 } } },
-  signature: '1D5C',
-  content_creator_pub_key: SENDER.publicKey,
-  content_creator_address: SENDER.address,
-  id: 'O1abc',
-};
 
 describe('subscriptions', () => {
   it('deliver notifications in order and unsubscribe on break', async () => {
-    client = createClient({ url: node.url, wsUrl: node.wsUrl });
+    client = createClient({ url: devnet.urls.public, wsUrl: devnet.urls.ws });
     const subscription = await subscribeNewBlocks(client);
-    expect(node.paramsOf('subscribe_new_blocks')).toEqual([[]]);
+    expect(wire.paramsOf('subscribe_new_blocks')).toEqual([[]]);
     expect(subscription.id).toBeTypeOf('number');
-    // Sent before anyone reads: buffered.
-    expect(node.notify('new_blocks', secureShareBlock(1))).toBe(1);
-    expect(node.notify('new_blocks', secureShareBlock(2))).toBe(1);
+    expect(wire.answerTo(wire.of('subscribe_new_blocks')[0]!)?.result).toBe(subscription.id);
+    // Produced before anyone reads: buffered.
+    const op = await send(client);
+    await eventually(() => produced.length >= 2);
 
-    const periods: number[] = [];
+    const blocks: { id: string; slot: { period: number; thread: number }; operations: string[] }[] = [];
     for await (const block of subscription) {
-      periods.push(block.content.header.content.slot.period);
-      if (periods.length === 2) break;
+      blocks.push({ id: block.id, slot: block.content.header.content.slot, operations: block.content.operations });
+      if (blocks.length === 2) break;
     }
-    expect(periods).toEqual([1, 2]);
-    expect(node.paramsOf('unsubscribe_new_blocks')).toEqual([[subscription.id]]);
-    expect(node.subscriptionCount).toBe(0);
+    expect(blocks.map((b) => b.id)).toEqual(produced.slice(0, 2));
+    expect(compareSlots(blocks[0]!.slot, blocks[1]!.slot)).toBeLessThan(0);
+    expect(blocks[0]!.operations).toEqual([op.id]);
+    expect(wire.paramsOf('unsubscribe_new_blocks')).toEqual([[subscription.id]]);
+    await eventually(() => wire.answered('unsubscribe_new_blocks', true) === 1);
     expect(subscription.closed).toBe(true);
   });
 
   it('route each notification kind to its own subscription', async () => {
-    client = createClient({ url: node.url, wsUrl: node.wsUrl });
+    client = createClient({ url: devnet.urls.public, wsUrl: devnet.urls.ws });
     const [headers, filled, operations] = await Promise.all([
       subscribeNewBlocksHeaders(client),
       subscribeNewFilledBlocks(client),
       subscribeNewOperations(client),
     ]);
-    node.notify('new_operations', operation);
-    node.notify('new_blocks_headers', headerFixture({ period: 7, thread: 3 }));
-    node.notify('new_filled_blocks', filledBlockFixture({ period: 8, thread: 1 }, [['O1abc', operation], ['O1def', null]]));
+    const op = await send(client);
+    const [info] = await getOperations(client, [op.id]);
 
-    expect((await operations.next()).value).toEqual(operation);
-    expect((await headers.next()).value?.content.slot).toEqual({ period: 7, thread: 3 });
+    const pooled = (await operations.next()).value;
+    expect(pooled).toEqual(info?.operation);
+    const header = (await headers.next()).value;
+    expect(header?.content.slot.thread).toBe(info?.thread);
     const block = (await filled.next()).value;
-    expect(block?.operations).toEqual([['O1abc', operation], ['O1def', null]]);
+    expect(block?.header).toEqual(header);
+    expect(block?.operations).toEqual([[op.id, pooled]]);
 
     expect(await headers.unsubscribe()).toBe(true);
     expect(await filled.unsubscribe()).toBe(true);
     expect(await operations.return()).toEqual({ done: true, value: undefined });
-    expect(node.paramsOf('unsubscribe_new_blocks_headers')).toEqual([[headers.id]]);
-    expect(node.paramsOf('unsubscribe_new_filled_blocks')).toEqual([[filled.id]]);
-    expect(node.paramsOf('unsubscribe_new_operations')).toEqual([[operations.id]]);
+    expect(wire.paramsOf('unsubscribe_new_blocks_headers')).toEqual([[headers.id]]);
+    expect(wire.paramsOf('unsubscribe_new_filled_blocks')).toEqual([[filled.id]]);
+    expect(wire.paramsOf('unsubscribe_new_operations')).toEqual([[operations.id]]);
+    expect(wire.answered('unsubscribe_new_operations', true)).toBe(1);
     expect(await headers.unsubscribe()).toBe(true); // idempotent: same answer, sent once
-    expect(node.count('unsubscribe_new_blocks_headers')).toBe(1);
+    expect(wire.count('unsubscribe_new_blocks_headers')).toBe(1);
     expect(await headers.next()).toEqual({ done: true, value: undefined });
   });
 
-  it('a socket closed by the node ends iteration with MASON_CLIENT_WS_CLOSED; the next call reconnects', async () => {
-    client = createClient({ url: node.url, wsUrl: node.wsUrl });
-    const subscription = await subscribeNewOperations(client);
-    const reading = (async () => {
-      const seen: string[] = [];
-      for await (const op of subscription) seen.push(op.id);
-      return seen;
-    })();
-    node.notify('new_operations', operation);
-    await new Promise((r) => setTimeout(r, 20));
-    node.dropWebSockets(1011);
-    const error = await reading.catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: 'MASON_CLIENT_WS_CLOSED', context: { url: node.wsUrl, code: 1011, reason: 'test drop' } });
-    expect(subscription.closed).toBe(true);
-
-    expect(await getVersion(client)).toBe('SAND.5.0');
-  });
-
   it('client.close() ends iteration without error', async () => {
-    client = createClient({ url: node.url, wsUrl: node.wsUrl });
+    client = createClient({ url: devnet.urls.public, wsUrl: devnet.urls.ws });
     const subscription = await subscribeNewBlocks(client);
     const next = subscription.next();
     await client.close();
@@ -119,39 +115,32 @@ describe('subscriptions', () => {
   });
 
   it('a slow reader overflows its buffer and gets an error after the buffered values', async () => {
-    client = createClient({ url: node.url, wsUrl: node.wsUrl, subscriptionBufferSize: 2 });
+    client = createClient({ url: devnet.urls.public, wsUrl: devnet.urls.ws, subscriptionBufferSize: 2 });
     const subscription = await subscribeNewBlocks(client);
-    for (const period of [1, 2, 3]) node.notify('new_blocks', secureShareBlock(period));
-    await new Promise((r) => setTimeout(r, 30));
-    expect((await subscription.next()).value?.content.header.content.slot.period).toBe(1);
-    expect((await subscription.next()).value?.content.header.content.slot.period).toBe(2);
+    await send(client);
+    // The third block overflows the buffer of two.
+    await eventually(() => produced.length >= 3 && subscription.closed);
+    expect((await subscription.next()).value?.id).toBe(produced[0]);
+    expect((await subscription.next()).value?.id).toBe(produced[1]);
     await expect(subscription.next()).rejects.toMatchObject({
       code: 'MASON_CLIENT_SUBSCRIPTION_OVERFLOW',
       context: { method: 'subscribe_new_blocks', bufferSize: 2 },
     });
     expect(await subscription.next()).toEqual({ done: true, value: undefined });
-    await new Promise((r) => setTimeout(r, 20));
-    expect(node.count('unsubscribe_new_blocks')).toBe(1);
+    await eventually(() => wire.answered('unsubscribe_new_blocks', true) === 1);
+    expect(wire.count('unsubscribe_new_blocks')).toBe(1);
   });
 
   it('need a wsUrl', async () => {
-    client = createClient({ url: node.url, apiUrl: node.apiUrl });
+    client = createClient({ url: devnet.urls.public, apiUrl: devnet.urls.api });
     await expect(subscribeNewBlocks(client)).rejects.toMatchObject({ code: 'MASON_CLIENT_WS_URL_MISSING' });
   });
 
   it('report a refused WebSocket connection with the same hint', async () => {
-    const closedNode = await startTestNode();
-    const wsUrl = closedNode.wsUrl;
-    await closedNode.close();
-    client = createClient({ url: node.url, wsUrl });
+    const wsUrl = `ws://127.0.0.1:${await closedPort()}`;
+    client = createClient({ url: devnet.urls.public, wsUrl });
     const error = await subscribeNewBlocks(client).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'MASON_CLIENT_CONNECTION_REFUSED', context: { url: wsUrl } });
     expect((error as Error).message).toContain('npx mason node');
-  });
-
-  it('a subscribe call the node never answers times out', async () => {
-    client = createClient({ url: node.url, wsUrl: node.wsUrl, timeoutMs: 40 });
-    node.fault('subscribe_new_blocks', { hang: true });
-    await expect(subscribeNewBlocks(client)).rejects.toMatchObject({ code: 'MASON_CLIENT_TIMEOUT' });
   });
 });

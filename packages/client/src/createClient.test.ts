@@ -1,9 +1,9 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { SecretKey, parseMas, signOperation, toSendOperationInput } from '@mason/codec';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { RECIPIENT, SENDER } from '../test/fixtures.js';
-import { startTestNode, type TestNode } from '../test/testNode.js';
+import { parseMas, signOperation, toSendOperationInput, type Operation as OperationPayload } from '@mason/codec';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { closedPort } from '../test/closedPort.js';
+import { type Devnet, startTestDevnet } from '../test/devnet.js';
+import { CONTRACT, RECIPIENT } from '../test/fixtures.js';
+import { Wire } from '../test/wire.js';
 import { getEndorsements } from './actions/getEndorsements.js';
 import { getOperations } from './actions/getOperations.js';
 import { getStatus } from './actions/getStatus.js';
@@ -12,39 +12,40 @@ import { createClient } from './createClient.js';
 import { ClientError } from './errors.js';
 import { RpcError } from './RpcError.js';
 
-let node: TestNode;
+// The transport and the node's real JSON-RPC errors against a devnet. What a devnet cannot do
+// (fail, hang, drop connections, answer garbage) is in createClient.faults.test.ts.
+
+let devnet: Devnet;
+let wire: Wire;
 const fast = { retries: 2, baseDelayMs: 1, maxDelayMs: 2 };
 
 beforeAll(async () => {
-  node = await startTestNode();
+  devnet = await startTestDevnet();
+  wire = new Wire();
 });
-afterAll(() => node.close());
-afterEach(() => {
-  expect(node.violations).toEqual([]);
-  node.received.length = 0;
+afterAll(async () => {
+  wire?.dispose();
+  await devnet?.stop();
 });
+beforeEach(() => wire.clear());
 
-async function closedPortUrl(): Promise<string> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((r) => server.close(() => r()));
-  return `http://127.0.0.1:${port}`;
+/** A signed operation as `send_operations` takes it, with the devnet's current period. */
+async function signed(
+  init: { fee?: bigint; expireOffset?: number; chainId?: bigint; op?: OperationPayload } = {},
+): Promise<ReturnType<typeof toSendOperationInput>> {
+  const period = devnet.node.currentSlot().period;
+  const content = {
+    fee: init.fee ?? parseMas('0.01'),
+    expirePeriod: Math.max(0, period + (init.expireOffset ?? 5)),
+    op: init.op ?? ({ type: 'Transaction', recipient: RECIPIENT.address, amount: 1n } as const),
+  };
+  return toSendOperationInput(signOperation(content, devnet.accounts[0]!.secretKey, init.chainId ?? 77n));
 }
 
-function transfer(expirePeriod = 105) {
-  const signed = signOperation(
-    { fee: parseMas('0.01'), expirePeriod, op: { type: 'Transaction', recipient: RECIPIENT.address, amount: 1n } },
-    SecretKey.fromString(SENDER.secret),
-    77n,
-  );
-  return { signed, input: toSendOperationInput(signed) };
-}
-
-describe('RpcError', () => {
-  it('carries the node code and message verbatim', async () => {
-    const client = createClient({ url: node.url, retry: fast });
-    const { input } = transfer(10);
+describe('RpcError: the node errors, verbatim', () => {
+  it('carries the node code and message verbatim (-32016 expired)', async () => {
+    const client = createClient({ url: devnet.urls.public, retry: fast });
+    const input = await signed({ expireOffset: -1 });
     const error = await sendOperations(client, [input]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RpcError);
     expect(error).toBeInstanceOf(ClientError);
@@ -58,151 +59,101 @@ describe('RpcError', () => {
       docs: 'docs/client.md#mason_client_rpc_error',
     });
     expect((error as Error).message).toContain('(JSON-RPC error -32016)');
+    expect(wire.count('send_operations')).toBe(1);
+    await client.close();
+  });
+
+  it('-32016 gas above the block limit (an operation signed without the client checks)', async () => {
+    const client = createClient({ url: devnet.urls.public, retry: fast });
+    const op = { type: 'CallSC', maxGas: 4_294_167_296n, coins: 0n, target: CONTRACT, func: 'f', param: new Uint8Array() } as const;
+    const error = await sendOperations(client, [await signed({ op })]).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      rpcCode: -32016,
+      kind: 'InconsistencyError',
+      rpcMessage: 'Inconsistency error: Upper gas limit for CallSC operation is 4294167295. Your operation will never be included in a block.',
+    });
+    expect(wire.count('send_operations')).toBe(1);
     await client.close();
   });
 
   it('-32000 "Bad request: too many arguments" is a client-side error and is not retried', async () => {
-    const client = createClient({ url: node.url, retry: fast });
+    const client = createClient({ url: devnet.urls.public, retry: fast });
     const ids = Array.from({ length: 129 }, (_, i) => `O1${i}`);
     const error = await getOperations(client, ids).catch((e: unknown) => e);
     expect(error).toMatchObject({ rpcCode: -32000, rpcMessage: 'Bad request: too many arguments', kind: 'BadRequest', isClientSide: true });
-    expect(node.count('get_operations')).toBe(1);
+    expect(wire.count('get_operations')).toBe(1);
     await client.close();
   });
 
   it('-32602 Invalid params for a missing required param is not retried', async () => {
-    const client = createClient({ url: node.url, retry: fast });
-    node.violations.length = 0;
+    const client = createClient({ url: devnet.urls.public, retry: fast });
     const error = await client.request('get_endorsements', []).catch((e: unknown) => e);
     expect(error).toMatchObject({ rpcCode: -32602, rpcMessage: 'Invalid params', kind: 'InvalidParams' });
-    expect(node.count('get_endorsements')).toBe(1);
-    node.violations.length = 0;
+    expect(wire.count('get_endorsements')).toBe(1);
     await client.close();
   });
 
   it('fee too low keeps the node text (with its space before the comma)', async () => {
-    const client = createClient({ url: node.url, retry: fast });
-    node.state.minimalFees = '0.02';
-    const error = await sendOperations(client, [transfer().input]).catch((e: unknown) => e);
-    node.state.minimalFees = '0.01';
+    const client = createClient({ url: devnet.urls.public, retry: fast });
+    const error = await sendOperations(client, [await signed({ fee: parseMas('0.009') })]).catch((e: unknown) => e);
     expect(error).toMatchObject({
       rpcCode: -32000,
-      rpcMessage: 'Bad request: fee is too low provided: 0.01 , minimal_fees required: 0.02',
+      rpcMessage: 'Bad request: fee is too low provided: 0.009 , minimal_fees required: 0.01',
     });
-    expect(node.count('send_operations')).toBe(1);
+    expect(wire.count('send_operations')).toBe(1);
     await client.close();
   });
 
-  it('shared codes are named by their message: -32009 busy is retried, consensus error is not', async () => {
-    const client = createClient({ url: node.url, retry: fast });
-    node.fault('get_status', { rpc: { code: -32009, message: 'Server is busy, try again later' } });
-    expect((await getStatus(client)).chain_id).toBe(77);
-    expect(node.count('get_status')).toBe(2);
+  it('-32013 Models error: a signature for another chain id does not verify, and is not retried', async () => {
+    const client = createClient({ url: devnet.urls.public, retry: fast });
+    const error = await sendOperations(client, [await signed({ chainId: 77_658_377n })]).catch((e: unknown) => e);
+    expect(error).toMatchObject({ rpcCode: -32013, kind: 'ModelsError', rpcMessage: expect.stringMatching(/^Models error: /) });
+    expect(wire.count('send_operations')).toBe(1);
+    expect((await getStatus(client)).pool_stats[0]).toBe(0);
+    await client.close();
+  });
 
-    node.received.length = 0;
-    node.fault('get_status', { rpc: { code: -32009, message: 'consensus error: no clique' } });
-    const error = await getStatus(client).catch((e: unknown) => e);
-    expect(error).toMatchObject({ rpcCode: -32009, kind: 'ConsensusError' });
-    expect(node.count('get_status')).toBe(1);
+  it('-32019 for a method of the other API (private on public), not retried', async () => {
+    const client = createClient({ url: devnet.urls.public, retry: fast });
+    const error = await client.request('node_add_to_peers_whitelist', [['1.2.3.4']]).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      rpcCode: -32019,
+      kind: 'WrongApi',
+      rpcMessage: 'The wrong API (either Public or Private) was called',
+    });
+    expect(wire.count('node_add_to_peers_whitelist')).toBe(1);
+    await client.close();
+  });
+
+  it('-32601 Method not found, not retried', async () => {
+    const client = createClient({ url: devnet.urls.public, retry: fast });
+    const error = await client.request('get_nothing', []).catch((e: unknown) => e);
+    expect(error).toMatchObject({ rpcCode: -32601, rpcMessage: 'Method not found', kind: 'MethodNotFound', isClientSide: true });
+    expect(wire.count('get_nothing')).toBe(1);
     await client.close();
   });
 
   it('an HTTP error status with a JSON-RPC body (413 request too big) is an RpcError', async () => {
-    const client = createClient({ url: node.url, retry: fast });
-    node.fault('get_status', {
-      status: 413,
-      body: JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32007, message: 'Request is too big', data: 'Exceeded max limit of 52428800' } }),
-    });
-    const error = await getStatus(client).catch((e: unknown) => e);
+    const client = createClient({ url: devnet.urls.public, retry: fast });
+    const error = await client.request('get_status', ['x'.repeat(52_428_800)]).catch((e: unknown) => e);
     expect(error).toMatchObject({ rpcCode: -32007, kind: 'RequestTooBig', data: 'Exceeded max limit of 52428800' });
-    expect(node.count('get_status')).toBe(1);
-    await client.close();
-  });
-});
-
-describe('retry', () => {
-  it('retries reads after HTTP 503 and succeeds', async () => {
-    const client = createClient({ url: node.url, retry: fast });
-    node.fault('get_status', { status: 503 }, { status: 503 });
-    expect((await getStatus(client)).chain_id).toBe(77);
-    expect(node.count('get_status')).toBe(3);
-    await client.close();
-  });
-
-  it('gives up after `retries` extra attempts with the last error', async () => {
-    const client = createClient({ url: node.url, retry: fast });
-    node.fault('get_status', { status: 502 }, { status: 502 }, { status: 502 });
-    const error = await getStatus(client).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: 'MASON_CLIENT_HTTP_STATUS', context: { status: 502, method: 'get_status' } });
-    expect(node.count('get_status')).toBe(3);
-    await client.close();
-  });
-
-  it('retries send_operations (content-addressed): the same id comes back', async () => {
-    const client = createClient({ url: node.url, retry: fast });
-    const { signed, input } = transfer();
-    node.fault('send_operations', { destroy: true });
-    expect(await sendOperations(client, [input])).toEqual([signed.id]);
-    expect(node.count('send_operations')).toBe(2);
-    await client.close();
-  });
-
-  it('never retries other writes', async () => {
-    const client = createClient({ url: node.url, retry: fast });
-    node.fault('node_add_to_peers_whitelist', { status: 503 });
-    const error = await client.request('node_add_to_peers_whitelist', [['1.2.3.4']]).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: 'MASON_CLIENT_HTTP_STATUS' });
-    expect(node.count('node_add_to_peers_whitelist')).toBe(1);
-    await client.close();
-  });
-
-  it('retry: false sends once; a per-call retry overrides the client', async () => {
-    const client = createClient({ url: node.url, retry: false });
-    node.fault('get_status', { status: 503 });
-    await expect(getStatus(client)).rejects.toMatchObject({ code: 'MASON_CLIENT_HTTP_STATUS' });
-    expect(node.count('get_status')).toBe(1);
-    node.fault('get_status', { status: 503 });
-    expect((await getStatus(client, { retry: fast })).chain_id).toBe(77);
-    expect(node.count('get_status')).toBe(3);
+    expect(wire.count('get_status')).toBe(1);
     await client.close();
   });
 });
 
 describe('HTTP transport', () => {
   it('keeps connections alive between requests', async () => {
-    const client = createClient({ url: node.url });
-    const before = node.tcpConnections;
+    const client = createClient({ url: devnet.urls.public });
     for (let i = 0; i < 10; i++) await getStatus(client);
     // undici's pool may open a second socket while the first finishes its response; both are reused.
-    expect(node.tcpConnections - before).toBeLessThanOrEqual(2);
-    expect(node.count('get_status')).toBe(10);
-    await client.close();
-  });
-});
-
-describe('transport errors', () => {
-  it('times out per request', async () => {
-    const client = createClient({ url: node.url, timeoutMs: 40, retry: false });
-    node.fault('get_status', { hang: true });
-    const started = Date.now();
-    const error = await getStatus(client).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: 'MASON_CLIENT_TIMEOUT', context: { timeoutMs: 40, method: 'get_status', url: node.url } });
-    expect(Date.now() - started).toBeLessThan(1000);
-    node.fault('get_status', { hang: true });
-    await expect(getStatus(client, { timeoutMs: 20 })).rejects.toMatchObject({ context: { timeoutMs: 20 } });
-    await client.close();
-  });
-
-  it('retries a timed-out read', async () => {
-    const client = createClient({ url: node.url, timeoutMs: 40, retry: fast });
-    node.fault('get_status', { hang: true });
-    expect((await getStatus(client)).chain_id).toBe(77);
-    expect(node.count('get_status')).toBe(2);
+    expect(wire.connections.get(devnet.urls.public)).toBeLessThanOrEqual(2);
+    expect(wire.count('get_status')).toBe(10);
     await client.close();
   });
 
   it('connection refused says how to start a node', async () => {
-    const url = await closedPortUrl();
+    const url = `http://127.0.0.1:${await closedPort()}`;
     const client = createClient({ url, retry: fast });
     const error = await getStatus(client).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'MASON_CLIENT_CONNECTION_REFUSED', context: { url } });
@@ -210,36 +161,11 @@ describe('transport errors', () => {
     await client.close();
   });
 
-  it('a dropped connection is a network error', async () => {
-    const client = createClient({ url: node.url, retry: false });
-    node.fault('get_status', { destroy: true });
-    await expect(getStatus(client)).rejects.toMatchObject({ code: 'MASON_CLIENT_NETWORK_ERROR' });
-    await client.close();
-  });
-
-  it('a body that is not JSON-RPC is an invalid response', async () => {
-    const client = createClient({ url: node.url, retry: false });
-    node.fault('get_status', { status: 200, body: '<html>' });
-    await expect(getStatus(client)).rejects.toMatchObject({ code: 'MASON_CLIENT_INVALID_RESPONSE' });
-    node.fault('get_status', { status: 200, body: '{"id":1}' });
-    await expect(getStatus(client)).rejects.toMatchObject({ code: 'MASON_CLIENT_INVALID_RESPONSE' });
-    await client.close();
-  });
-
-  it('an AbortSignal stops the call', async () => {
-    const client = createClient({ url: node.url, retry: false });
-    node.fault('get_status', { hang: true });
-    const controller = new AbortController();
-    const pending = getStatus(client, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 10);
-    await expect(pending).rejects.toMatchObject({ code: 'MASON_CLIENT_ABORTED' });
-    await client.close();
-  });
-
   it('rejects calls after close()', async () => {
-    const client = createClient({ url: node.url });
+    const client = createClient({ url: devnet.urls.public });
     await client.close();
     await expect(getEndorsements(client, [])).rejects.toMatchObject({ code: 'MASON_CLIENT_CLOSED' });
+    expect(wire.requests).toEqual([]);
   });
 
   it('validates URLs', () => {

@@ -1,7 +1,9 @@
-// JSON shapes of the reference's §17 fixtures, parameterized. Field names and types are exact.
+// JSON shapes of the reference's §17 fixtures, parameterized. Field names and types are exact:
+// tests compare the devnet's answers with them (test/shape.ts), and the hand-written server
+// (test/testNode.ts) answers with them.
 import { Address, blake3, encodeBlockId, encodeEndorsementId } from '@mason/codec';
 import type { AddressInfo } from '../src/types/addressInfo.js';
-import type { Block, FilledBlock, SecuredHeader } from '../src/types/block.js';
+import type { Block, SecuredHeader } from '../src/types/block.js';
 import type { SCOutputEvent } from '../src/types/event.js';
 import type { NodeStatus } from '../src/types/nodeStatus.js';
 import type { ExecuteReadOnlyResponse } from '../src/types/readOnly.js';
@@ -133,10 +135,6 @@ export function headerFixture(slot: Slot, id = BLOCK_ID): SecuredHeader {
 }
 
 export function blockFixture(slot: Slot, operations: string[] = []): Block {
-  return { header: headerFixture(slot), operations };
-}
-
-export function filledBlockFixture(slot: Slot, operations: FilledBlock['operations']): FilledBlock {
   return { header: headerFixture(slot), operations };
 }
 

@@ -2,9 +2,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { format, inspect } from 'node:util';
-import { SecretKey } from '@mason/codec';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { parseMas, SecretKey } from '@mason/codec';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type Devnet, startTestDevnet } from '../../test/devnet.js';
 import { RECIPIENT, SENDER } from '../../test/fixtures.js';
+import { getBalance } from '../actions/getBalance.js';
+import { getOperations } from '../actions/getOperations.js';
+import type { Client } from '../client.js';
+import { createClient } from '../createClient.js';
+import { transfer } from '../operations/transfer.js';
 import { Account } from './Account.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mason-account-'));
@@ -159,5 +165,37 @@ describe('Account.fromEnv', () => {
     }
     expect(error).toMatchObject({ code: 'MASON_CLIENT_INVALID_SECRET_KEY', context: { source: `PRIVATE_KEY in ${path}` } });
     expect(printed(error)).not.toContain('S1notakey');
+  });
+});
+
+describe('Account on a devnet', () => {
+  let devnet: Devnet;
+  let client: Client;
+  const fast = { pollIntervalMs: 5, timeoutMs: 10_000 };
+
+  beforeAll(async () => {
+    devnet = await startTestDevnet();
+    client = createClient({ url: devnet.urls.public });
+  });
+  afterAll(async () => {
+    await client?.close();
+    await devnet?.stop();
+  });
+
+  it('a key from .env and a generated key both sign operations the node verifies and executes', async () => {
+    const path = envFile('devnet.env', `PRIVATE_KEY=${devnet.accounts[0]!.secretKey.reveal()}\n`);
+    const funder = Account.fromEnv({ path, env: {} });
+    expect(funder.address.toString()).toBe(devnet.accounts[0]!.address);
+    const fresh = Account.generate();
+
+    const funding = await transfer(client, funder, { to: fresh.address, amount: parseMas('2') });
+    expect((await funding.waitFinal(fast)).status).toBe('FinalSuccess');
+    const back = await transfer(client, fresh, { to: funder.address, amount: parseMas('1') });
+    expect((await back.waitFinal(fast)).status).toBe('FinalSuccess');
+
+    const [info] = await getOperations(client, [back.id]);
+    expect(info?.operation).toMatchObject({ content_creator_pub_key: fresh.publicKey.toString(), content_creator_address: fresh.address.toString() });
+    // 2 MAS in, less the new address's ledger entry (0.001), 1 MAS back and its fee (0.01).
+    expect(await getBalance(client, fresh.address)).toBe(parseMas('0.989'));
   });
 });

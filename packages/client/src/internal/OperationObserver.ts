@@ -52,7 +52,9 @@ export class OperationObserver {
     });
     if (!this.#started) {
       this.#started = true;
-      void this.#run();
+      // Strategies of one race register synchronously one after the other: start looking once
+      // they all have, so the first look already reads the clock if any of them needs it.
+      queueMicrotask(() => void this.#run());
     } else if (this.last) {
       this.#offer(this.last);
     }
@@ -67,6 +69,7 @@ export class OperationObserver {
   }
 
   async #run(): Promise<void> {
+    if (this.#stopped) return;
     try {
       if (this.#options.notifications) await this.#listen();
       while (!this.#stopped) {
