@@ -6,6 +6,7 @@ import {
   encodeVarint,
   formatMas,
   nextSlot,
+  previousSlot,
   serializeSignedOperation,
   slotAt,
   slotTimestamp,
@@ -73,6 +74,10 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   #finalExecutedOperations = 0;
   #lastProducedSlot: Slot;
   #timer: NodeJS.Timeout | null = null;
+  /** The slot the timer will produce, until it is produced: execution has not passed it. */
+  #scheduledSlot: Slot | null = null;
+  /** Roll counts by address as they changed, with the cycle of the change (initial rolls: cycle -1). */
+  readonly #rollHistory = new Map<string, Array<{ cycle: number; rolls: number }>>();
   #producing: Promise<void> = Promise.resolve();
   #stopped = false;
   readonly startedAt = Date.now();
@@ -99,6 +104,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
       this.finalLedger.apply(change);
       this.candidateLedger.apply(change);
     }
+    this.#recordRolls(changes, -1);
   }
 
   get lastProducedSlot(): Slot {
@@ -200,6 +206,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     const slot = this.#nextUsefulSlot();
     if (!slot) return;
     const delay = Math.max(0, slotTimestamp(slot, this.timing()) - Date.now());
+    this.#scheduledSlot = slot;
     this.#timer = setTimeout(() => {
       this.#timer = null;
       this.#producing = this.#producing
@@ -214,7 +221,41 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   async #produceAt(slot: Slot): Promise<void> {
     if (this.#stopped) return;
     if (compareSlots(slot, this.#lastProducedSlot) > 0) await this.produceBlock(slot);
+    this.#scheduledSlot = null;
     this.#schedule();
+  }
+
+  /**
+   * The execution cursor: the latest slot whose execution is done. Slots without a block have
+   * nothing to execute, so it follows the clock, except that it stays before a slot whose block
+   * is due but not produced yet.
+   */
+  activeCursor(now = Date.now()): Slot {
+    const current = slotAt(now, this.timing());
+    if (!current) return this.graph.lastFinalSlot;
+    const due = this.#scheduledSlot;
+    if (due && compareSlots(due, current) <= 0) return previousSlot(due, this.config.threadCount) ?? this.graph.lastFinalSlot;
+    return current;
+  }
+
+  /** Rolls that count for a cycle: those held at the end of cycle − 3 (the node's PoS lookback). */
+  activeRolls(cycle: number): Array<[string, number]> {
+    const out: Array<[string, number]> = [];
+    for (const [address, history] of this.#rollHistory) {
+      let rolls = 0;
+      for (const entry of history) if (entry.cycle <= cycle - 3 || entry.cycle === -1) rolls = entry.rolls;
+      if (rolls > 0) out.push([address, rolls]);
+    }
+    return out.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  }
+
+  #recordRolls(changes: LedgerChange[], cycle: number): void {
+    for (const change of changes) {
+      if (change.kind !== 'rolls') continue;
+      const history = this.#rollHistory.get(change.address) ?? [];
+      history.push({ cycle, rolls: change.value });
+      this.#rollHistory.set(change.address, history);
+    }
   }
 
   /** Produces, executes and integrates the block of a slot. Public for tests and tools. */
@@ -233,7 +274,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
       maxCount: config.maxOperationsPerBlock,
       validityPeriods: config.operationValidityPeriods,
     }, (op) => this.candidateLedger.balance(op.signed.creator.toString()) >= op.signed.content.fee + maxSpending(op.signed, config));
-    for (const op of this.pool.dropped) this.operations.get(op.signed.id)!.inPool = false;
+    for (const op of this.pool.dropped) this.#forget(op.signed.id);
     const block = createBlock(creator, { slot, parents, endorsements, operations: chosen.map((op) => ({ id: op.signed.id, size: op.size })) });
     this.#lastProducedSlot = slot;
     for (const op of chosen) this.pool.remove(op.signed.id);
@@ -248,6 +289,12 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     return block;
   }
 
+  /** A node forgets an operation its pool dropped without including it: get_operations omits it. */
+  #forget(id: string): void {
+    const record = this.operations.get(id);
+    if (record && record.inBlocks.length === 0) this.operations.delete(id);
+  }
+
   #drawCreator(slot: Slot): SecretKey {
     return this.stakers[(slot.period * this.config.threadCount + slot.thread) % this.stakers.length]!;
   }
@@ -257,10 +304,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   }
 
   #pruneExpired(period: number): void {
-    for (const op of this.pool.pruneExpired(period)) {
-      const record = this.operations.get(op.signed.id);
-      if (record) record.inPool = false;
-    }
+    for (const op of this.pool.pruneExpired(period)) this.#forget(op.signed.id);
     for (const [id, expire] of this.#executed) if (expire < period - this.config.operationValidityPeriods) this.#executed.delete(id);
   }
 
@@ -288,7 +332,9 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
       results.push([id, outcome.success]);
     }
     this.#payRewards(block, fees);
-    this.#pendingBlocks.set(block.id, { changes: this.#journal.take(), operationResults: results });
+    const changes = this.#journal.take();
+    this.#recordRolls(changes, Math.floor(block.slot.period / this.config.periodsPerCycle));
+    this.#pendingBlocks.set(block.id, { changes, operationResults: results });
   }
 
   /** Block credits (reward + fees) split as the node does: 1/51 to each endorser and to the endorsed block's creator per endorsement, the rest to the producer. */
@@ -351,6 +397,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
       this.finalLedger.apply(change);
       this.candidateLedger.apply(change);
     }
+    this.#recordRolls(entry.changes, Math.floor(entry.block.slot.period / this.config.periodsPerCycle));
     this.graph.restoreFinal(entry.block);
     this.#lastProducedSlot = entry.block.slot;
     this.events.addFinal(entry.events);

@@ -21,7 +21,7 @@ export function apiMethods(node: DevnetNode): MethodTable {
           offset = page.offset;
         }
       }
-      const all = [...node.candidateLedger.rolls.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+      const all = node.activeRolls(Math.floor(node.currentSlot().period / node.config.periodsPerCycle));
       return { content: all.slice(offset, offset + limit), total_count: all.length };
     },
   };

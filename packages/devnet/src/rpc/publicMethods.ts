@@ -34,7 +34,7 @@ function addressListLimit(list: unknown[], limit: number): void {
 }
 
 function stakers(node: DevnetNode): Array<[string, number]> {
-  return [...node.candidateLedger.rolls.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  return node.activeRolls(Math.floor(node.currentSlot().period / node.config.periodsPerCycle));
 }
 
 /** Methods both the public and the private API serve (reference §1). */

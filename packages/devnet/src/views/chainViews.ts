@@ -105,7 +105,7 @@ export function addressInfoView(node: DevnetNode, address: string): Record<strin
     created_endorsements: [...node.endorsements.values()].filter((e) => e.endorsement.creatorAddress === address).map((e) => e.endorsement.id),
     cycle_infos:
       draws.blocks.length > 0 || produced > 0
-        ? [{ cycle: currentCycle, is_final: false, ok_count: produced, nok_count: 0, active_rolls: node.candidateLedger.rollCount(address) }]
+        ? [{ cycle: currentCycle, is_final: false, ok_count: produced, nok_count: 0, active_rolls: node.activeRolls(currentCycle).find(([a]) => a === address)?.[1] ?? null }]
         : [],
   };
 }

@@ -1,4 +1,4 @@
-import { encodeBase58check, formatMas, nextSlot } from '@mason/codec';
+import { encodeBase58check, formatMas, nextSlot, slotAt } from '@mason/codec';
 import type { DevnetNode } from '../devnetNode.js';
 
 const STATS_WINDOW_MS = 60_000;
@@ -7,9 +7,9 @@ const STATS_WINDOW_MS = 60_000;
 export function statusView(node: DevnetNode, nodeKeyBytes: Uint8Array): Record<string, unknown> {
   const { config } = node;
   const now = Date.now();
-  const lastSlot = node.currentSlot(now);
+  const lastSlot = slotAt(now, node.timing());
   const cycleLength = config.t0 * config.periodsPerCycle;
-  const currentCycle = Math.floor(lastSlot.period / config.periodsPerCycle);
+  const currentCycle = lastSlot ? Math.floor(lastSlot.period / config.periodsPerCycle) : 0;
   const currentCycleTime = config.genesisTimestamp + currentCycle * cycleLength;
   const finalInWindow = node.finalizedWithin(STATS_WINDOW_MS, now);
   return {
@@ -22,7 +22,7 @@ export function statusView(node: DevnetNode, nodeKeyBytes: Uint8Array): Record<s
     next_cycle_time: currentCycleTime + cycleLength,
     connected_nodes: {},
     last_slot: lastSlot,
-    next_slot: nextSlot(lastSlot, config.threadCount),
+    next_slot: nextSlot(lastSlot ?? { period: 0, thread: 0 }, config.threadCount),
     consensus_stats: {
       start_timespan: now - STATS_WINDOW_MS,
       end_timespan: now,
@@ -37,7 +37,7 @@ export function statusView(node: DevnetNode, nodeKeyBytes: Uint8Array): Record<s
       time_window_end: now,
       final_block_count: finalInWindow,
       final_executed_operations_count: node.finalExecutedOperations,
-      active_cursor: lastSlot,
+      active_cursor: node.activeCursor(now),
       final_cursor: node.graph.lastFinalSlot,
     },
     config: {

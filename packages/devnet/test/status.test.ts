@@ -1,0 +1,53 @@
+import { MAS, compareSlots } from '@mason/codec';
+import { describe, expect, it } from 'vitest';
+import { call, sendOp, startTestDevnet } from './helpers.js';
+
+describe('status and pool edge cases', () => {
+  it('reports last_slot null before genesis, as a node does', async () => {
+    const devnet = await startTestDevnet({ genesisTimestamp: Date.now() + 60_000 });
+    try {
+      const status = await call(devnet.urls.public, 'get_status');
+      expect(status.last_slot).toBeNull();
+      expect(status.next_slot).toEqual({ period: 0, thread: 1 });
+    } finally {
+      await devnet.stop();
+    }
+  });
+
+  it('never reports an execution cursor past a block that is due but not produced', async () => {
+    const devnet = await startTestDevnet();
+    try {
+      await devnet.node.stop(); // the staker misses its slots from here on
+      const [alice] = devnet.accounts;
+      const id = await sendOp(devnet, alice!.secretKey, { type: 'Transaction', recipient: devnet.accounts[1]!.address, amount: MAS });
+      devnet.node.start();
+      await devnet.node.stop();
+      await new Promise((r) => setTimeout(r, 600));
+      const status = await call(devnet.urls.public, 'get_status');
+      const [info] = await call(devnet.urls.public, 'get_operations', [[id]]);
+      // Its block was due and never produced: the cursor must not claim that slot is executed.
+      expect(info.op_exec_status).toBeNull();
+      expect(compareSlots(status.execution_stats.active_cursor, status.last_slot)).toBeLessThan(0);
+      devnet.node.start();
+    } finally {
+      await devnet.stop();
+    }
+  });
+
+  it('forgets an operation that expired in the pool without being included', async () => {
+    const devnet = await startTestDevnet();
+    try {
+      await devnet.node.stop();
+      const [alice] = devnet.accounts;
+      const id = await sendOp(devnet, alice!.secretKey, { type: 'Transaction', recipient: devnet.accounts[1]!.address, amount: MAS }, undefined, 1);
+      expect(await call(devnet.urls.public, 'get_operations', [[id]])).toHaveLength(1);
+      const expire = devnet.node.operations.get(id)!.signed.content.expirePeriod;
+      while (devnet.node.currentSlot().period <= expire) await new Promise((r) => setTimeout(r, 50));
+      devnet.node.start();
+      await devnet.node.produceBlock({ period: devnet.node.currentSlot().period + 1, thread: 0 });
+      expect(await call(devnet.urls.public, 'get_operations', [[id]])).toEqual([]);
+    } finally {
+      await devnet.stop();
+    }
+  });
+});
