@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { cpuMs, median, rpc, spawnUntil } from '../lib.mjs';
 
-const cli = fileURLToPath(new URL('../../packages/cli/dist/bin.js', import.meta.url));
+const cli = fileURLToPath(new URL('../../packages/cli/bin/mason.js', import.meta.url));
 
 const BARE_SERVER = `
 const http = require('node:http');

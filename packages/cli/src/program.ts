@@ -3,6 +3,7 @@ import { buildCommand } from './commands/build.js';
 import { callCommand } from './commands/call.js';
 import { deployCommand } from './commands/deploy.js';
 import { nodeCommand } from './commands/node.js';
+import { testCommand } from './commands/test.js';
 import { readCommand } from './commands/read.js';
 import { printError } from './output.js';
 
@@ -17,6 +18,7 @@ export function createProgram(): Command {
   program.addCommand(buildCommand());
   program.addCommand(deployCommand());
   program.addCommand(nodeCommand());
+  program.addCommand(testCommand());
   program.addCommand(callCommand());
   program.addCommand(readCommand());
   return program;

@@ -3,17 +3,18 @@ import { randomBytes } from 'node:crypto';
 import { VmError } from './errors.js';
 import type { ExecutionContext, ExecutionHost } from './execution/ExecutionContext.js';
 import { checkTargetScAddress, transferCoins } from './execution/contextLedger.js';
+import { datastoreMap } from './execution/datastoreMap.js';
 import { ContextError, detail, ExecutionFailure } from './execution/failures.js';
 import { loadModule } from './execution/loadModule.js';
 import { ModuleCache } from './execution/ModuleCache.js';
 import { MAIN_FUNCTION } from './execution/runFunction.js';
 import { executeAsyncMessage } from './executeAsyncMessage.js';
 import { executeOperation, type OperationPlan, type PreparedRun } from './executeOperation.js';
+import { HostedInstance, type HostedInstanceOptions } from './HostedInstance.js';
 import type { AsyncMessage } from './asyncMessages.js';
 import type { ExecutionResult, ReadOnlyResult } from './ExecutionResult.js';
 import { createGasCosts, type GasCosts } from './gas/GasCosts.js';
 import { SlotContext, type SlotContextInit } from './SlotContext.js';
-import { toKey } from './state/bytesKey.js';
 import type { LedgerState } from './state/LedgerState.js';
 import { MemoryLedger } from './state/MemoryLedger.js';
 import { NODE_LIMITS, type VmLimits } from './VmLimits.js';
@@ -89,12 +90,6 @@ export interface ReadOnlyBytecodeRequest extends RunOptions {
   datastore?: Datastore | ReadonlyMap<Uint8Array, Uint8Array>;
   fee?: bigint | number;
   maxGas: bigint | number;
-}
-
-function datastoreMap(datastore: ExecuteScRequest['datastore']): Map<string, Uint8Array> {
-  const map = new Map<string, Uint8Array>();
-  for (const [key, value] of datastore ?? []) map.set(toKey(key), value);
-  return map;
 }
 
 function randomUserAddress(): string {
@@ -210,6 +205,15 @@ export class Vm {
         commit: request.commit ?? true,
       }),
     );
+  }
+
+  /**
+   * The VM's host functions bound to a module instantiated by someone else (e.g. a unit-test module
+   * instantiated by as-pect), running as the top frame of `callStack`. See HostedInstance.
+   */
+  hostInstance(options: HostedInstanceOptions): HostedInstance {
+    const chainId = options.chainId === undefined ? this.host.chainId : BigInt(options.chainId);
+    return new HostedInstance({ ...this.host, chainId }, options.state ?? this.state, options);
   }
 
   /** `execute_read_only_call`: like CallSC but nothing is committed; returns the node's gas estimate. */

@@ -3,6 +3,8 @@ export type { ExecutionResult, ReadOnlyResult, VmExecutionError } from './Execut
 export type { ScOutputEvent, EventExecutionContext } from './events.js';
 export type { AsyncMessage } from './asyncMessages.js';
 export { SlotContext, type SlotContextInit } from './SlotContext.js';
+export { HostedInstance, type HostedInstanceOptions, type HostedFrame, type HostedCheckpoint, type HostedFailure } from './HostedInstance.js';
+export type { HostImports } from './execution/hostFunctions/createImports.js';
 export { formatMassaExecutionError, formatReadOnlyError, truncateUtf8, type MassaExecutionErrorOptions } from './formatMassaExecutionError.js';
 export { VM_ERRORS, VmError, formatVmMessage, type VmErrorCode } from './errors.js';
 export { NODE_LIMITS, type VmLimits } from './VmLimits.js';

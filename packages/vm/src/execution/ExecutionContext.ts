@@ -25,7 +25,7 @@ export interface ExecutionHost {
   onPrint: ((message: string, callStack: readonly string[]) => void) | undefined;
 }
 
-interface ContextSnapshot {
+export interface ContextSnapshot {
   ledgerMark: number;
   slot: SlotSnapshot;
   stack: StackFrame[];
@@ -53,7 +53,8 @@ export class ExecutionContext {
   constructor(
     readonly host: ExecutionHost,
     readonly ledger: JournaledLedger,
-    readonly slot: SlotContext,
+    /** Replaced only by a hosted instance whose host moves it to another slot (unit tests). */
+    public slot: SlotContext,
     readonly originOperationId: string | null,
   ) {}
 
@@ -114,6 +115,11 @@ export class ExecutionContext {
    */
   resetToSnapshot(snapshot: ContextSnapshot, errorEventData: string): void {
     this.emitEvent(this.createEvent(errorEventData, true));
+    this.restore(snapshot);
+  }
+
+  /** Undoes every change made since `snapshot`; the events emitted since are kept, flagged as errors. */
+  restore(snapshot: ContextSnapshot): void {
     this.ledger.rollback(snapshot.ledgerMark);
     this.slot.restore(snapshot.slot);
     this.stack = snapshot.stack;

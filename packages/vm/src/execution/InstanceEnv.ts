@@ -16,6 +16,11 @@ export class InstanceEnv {
   private pin: ((ptr: number) => number) | undefined;
   /** ABIs are refused while the start function runs (`ABI calls are not available during instantiation`). */
   abiEnabled = false;
+  /**
+   * Gas of an instance that does not meter itself (instantiated by a host of its own, see
+   * HostedInstance): its operators are free, its ABIs and nested calls still pay from this.
+   */
+  private unmeteredPoints = 0n;
 
   constructor(readonly ctx: ExecutionContext) {}
 
@@ -34,12 +39,16 @@ export class InstanceEnv {
 
   /** Remaining metering points; 0 once exhausted (wasmer's `get_remaining_points`). */
   get remainingGas(): bigint {
-    if (!this.remaining || this.isExhausted) return 0n;
+    if (!this.remaining) return this.unmeteredPoints;
+    if (this.isExhausted) return 0n;
     return BigInt.asUintN(64, this.remaining.value as bigint);
   }
 
   set remainingGas(points: bigint) {
-    if (!this.remaining || !this.exhausted) return;
+    if (!this.remaining || !this.exhausted) {
+      this.unmeteredPoints = points;
+      return;
+    }
     this.remaining.value = BigInt.asIntN(64, points);
     this.exhausted.value = 0;
   }

@@ -7,12 +7,19 @@ import { coinFunctions } from './coins.js';
 import { cryptoFunctions } from './crypto.js';
 import { deferredCallFunctions } from './deferredCalls.js';
 import { eventFunctions } from './events.js';
+import type { HostFunctions } from './hostFunction.js';
 import { operationDatastoreFunctions } from './operationDatastore.js';
 import { runtimeFunctions } from './runtime.js';
 import { storageFunctions } from './storage.js';
 
+/** The import namespaces a node provides. */
+export type HostImports = {
+  env: HostFunctions;
+  massa: HostFunctions;
+};
+
 /** The `env` and `massa` import namespaces of one instance. */
-export function createImports(env: InstanceEnv): WebAssembly.Imports {
+export function createImports(env: InstanceEnv): HostImports {
   return {
     env: runtimeFunctions(env),
     massa: {

@@ -1,0 +1,112 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Account, createClient } from '@mason/client';
+import { Args, MAS, parseMas, SecretKey, signOperation, toSendOperationInput } from '@mason/codec';
+import { build } from '@mason/compiler';
+import { deployFromBuild } from '@mason/deployer';
+import { startDevnet } from '@mason/devnet';
+import { median, rpc, spawnUntil } from '../lib.mjs';
+
+const COUNTER = `import { Args, Storage, generateEvent, u64ToBytes, bytesToU64 } from '@mason/sdk';
+export function constructor(_: StaticArray<u8>): void {}
+export function add(binaryArgs: StaticArray<u8>): void {
+  const n = new Args(binaryArgs).nextU64().expect('n');
+  const total = (Storage.has('total') ? bytesToU64(Storage.getAs<StaticArray<u8>>('total')) : 0) + n;
+  Storage.set('total', u64ToBytes(total));
+  generateEvent('added');
+}
+`;
+
+/** A throwaway project with the bench contract, built with @mason/compiler. */
+export async function buildBenchProject() {
+  const root = mkdtempSync(join(tmpdir(), 'mason-bench-'));
+  symlinkSync(fileURLToPath(new URL('../node_modules', import.meta.url)), join(root, 'node_modules'), 'dir');
+  mkdirSync(join(root, 'assembly/contracts'), { recursive: true });
+  writeFileSync(join(root, 'assembly/contracts/counter.ts'), COUNTER);
+  await build({ root });
+  return { root, remove: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+async function deployOnce(devnet, root, network) {
+  const client = createClient({ url: devnet.urls.public, wsUrl: devnet.urls.ws });
+  const account = Account.fromSecretKey(devnet.accounts[0].secretKey);
+  try {
+    const started = performance.now();
+    const result = await deployFromBuild({ client, account, contract: 'counter', root, network, coins: MAS / 10n, pollIntervalMs: 10 });
+    return { ms: performance.now() - started, address: result.address };
+  } finally {
+    await client.close();
+  }
+}
+
+/** mason deploy → final on the default devnet, against the same devnet with mainnet timing. */
+export async function deployToFinal({ runs = 10, withMainnetAnchor = true } = {}) {
+  const project = await buildBenchProject();
+  try {
+    const fast = await startDevnet({ publicPort: 0, privatePort: 0, apiPort: 0 });
+    const times = [];
+    try {
+      for (let i = 0; i < runs; i++) times.push((await deployOnce(fast, project.root, `bench-${i}`)).ms);
+    } finally {
+      await fast.stop();
+    }
+    let anchorValue = null;
+    if (withMainnetAnchor) {
+      const slow = await startDevnet({ publicPort: 0, privatePort: 0, apiPort: 0, mainnetTiming: true });
+      try {
+        anchorValue = (await deployOnce(slow, project.root, 'bench-mainnet')).ms;
+      } finally {
+        await slow.stop();
+      }
+    }
+    const value = median(times);
+    return [
+      { name: 'deploy → final (default devnet)', value, unit: 'ms (median)', anchor: 'same devnet with --mainnet-timing (one run)', anchorValue, ratio: anchorValue ? value / anchorValue : null, target: '≤ 1000 ms' },
+    ];
+  } finally {
+    project.remove();
+  }
+}
+
+/** Finalized CallSC operations per second: the devnet in its own process (mason node), 64 senders, pre-signed operations sent in batches of 128. */
+export async function callThroughput({ operations = 4000 } = {}) {
+  const project = await buildBenchProject();
+  const { child, info } = await spawnDevnet(['--accounts', '64']);
+  try {
+    const devnet = { urls: info.urls, accounts: info.accounts.map((a) => ({ secretKey: SecretKey.fromString(a.secretKey) })) };
+    const { address } = await deployOnce(devnet, project.root, 'bench-throughput');
+    const status = await rpc(info.urls.public, 'get_status');
+    const baseline = status.execution_stats.final_executed_operations_count;
+    const fee = parseMas('0.01');
+    const inputs = [];
+    for (let i = 0; i < operations; i++) {
+      const key = devnet.accounts[i % devnet.accounts.length].secretKey;
+      const content = {
+        fee,
+        expirePeriod: status.last_slot.period + 9,
+        op: { type: 'CallSC', maxGas: 5_000_000n, coins: 0n, target: address, func: 'add', param: new Args().addU64(BigInt(i + 1)).serialize() },
+      };
+      inputs.push(toSendOperationInput(signOperation(content, key, 77n)));
+    }
+    const started = performance.now();
+    for (let i = 0; i < inputs.length; i += 128) await rpc(info.urls.public, 'send_operations', [inputs.slice(i, i + 128)]);
+    for (;;) {
+      const now = await rpc(info.urls.public, 'get_status');
+      if (now.execution_stats.final_executed_operations_count - baseline >= operations) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const failed = (await rpc(info.urls.public, 'get_filtered_sc_output_event', [{ emitter_address: address, is_error: true }])).length;
+    return [{ name: 'finalized CallSC throughput', value: operations / seconds, unit: 'ops/s', anchor: null, anchorValue: null, ratio: null, target: '≥ 2000 ops/s', errors: failed }];
+  } finally {
+    child.kill('SIGTERM');
+    project.remove();
+  }
+}
+
+function spawnDevnet(extra) {
+  const cli = fileURLToPath(new URL('../../packages/cli/bin/mason.js', import.meta.url));
+  return spawnUntil(process.execPath, [...(process.env.MASON_BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.MASON_BENCH_PROFILE] : []), cli, 'node', '--ephemeral', '--json', '--public-port', '0', '--private-port', '0', '--api-port', '0', ...extra], /^\{/).then(({ child, line }) => ({ child, info: JSON.parse(line) }));
+}

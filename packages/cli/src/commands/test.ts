@@ -1,0 +1,39 @@
+import { Command, CommanderError } from 'commander';
+import { runTests } from '@mason/testing';
+
+interface TestOptions {
+  root: string;
+  config?: string;
+  test?: string;
+  group?: string;
+  updateSnapshots?: boolean;
+  cache: boolean;
+  passWithNoTests?: boolean;
+}
+
+export function testCommand(): Command {
+  return new Command('test')
+    .description("run the project's AssemblyScript unit tests (as-pect specs) on Mason's VM")
+    .argument('[specs...]', 'spec files or globs (default: assembly/__tests__/**/*.spec.ts, or the as-pect config entries)')
+    .option('--root <dir>', 'project root', '.')
+    .option('-c, --config <file>', 'as-pect config file (default: as-pect.config.js if present, else Mason\'s)')
+    .option('-t, --test <regex>', 'run only the tests whose name matches')
+    .option('-g, --group <regex>', 'run only the groups (describe) whose name matches')
+    .option('-u, --update-snapshots', 'rewrite the snapshot files instead of comparing with them')
+    .option('--no-cache', 'recompile every spec, even those whose sources did not change')
+    .option('--pass-with-no-tests', 'succeed when there is no spec file')
+    .action(async (specs: string[], options: TestOptions) => {
+      const result = await runTests({
+        root: options.root,
+        files: specs,
+        ...(options.config !== undefined && { config: options.config }),
+        ...(options.test !== undefined && { testNamePattern: options.test }),
+        ...(options.group !== undefined && { groupPattern: options.group }),
+        updateSnapshots: options.updateSnapshots === true,
+        cache: options.cache,
+        passWithNoTests: options.passWithNoTests === true,
+      });
+      // The report already says what failed; only the exit code is left to set.
+      if (!result.ok) throw new CommanderError(1, 'mason.test.failed', 'some tests failed');
+    });
+}

@@ -1,0 +1,113 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TestingError } from './errors.js';
+import { findPackageDir } from './findPackageDir.js';
+
+/** This package's root (src/ and dist/ both sit one level below it). */
+export const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
+const ASPECT_ENTRY = join(findPackageDir('@as-pect/assembly', PACKAGE_DIR), 'assembly', 'index.ts');
+const MASON_ASCONFIG = join(PACKAGE_DIR, 'as-pect.asconfig.json');
+// Specs import `@mason/testing` wherever the project installed it: the runner serves its own copy,
+// so the helpers always match the host that implements them.
+const TESTING_IMPORT = /[\\/]node_modules[\\/]@mason[\\/]testing[\\/](.+)$/;
+
+export interface SpecCompilerOptions {
+  root: string;
+  /** The project's as-pect asconfig; undefined: Mason's (as-pect entry and transform added here). */
+  asconfig: string | undefined;
+  /** Files compiled into every spec (as-pect `include`), relative to the root. */
+  includes: string[];
+  /** Extra package roots (asc `--path`). */
+  paths: string[];
+}
+
+export interface WasmSourceMapJson {
+  sources: string[];
+  mappings: string;
+}
+
+export interface CompiledSpec {
+  binary: Uint8Array;
+  sourceMap: WasmSourceMapJson | undefined;
+  compileMs: number;
+  /** Absolute paths of the source files the compilation read (the cache checks them). */
+  inputs: string[];
+  /** Served from the compile cache. */
+  cached?: boolean;
+}
+
+// Loaded on first use: a run whose specs all come from the cache never loads the compiler.
+const loadCompiler = () => Promise.all([import('assemblyscript/asc'), import('@as-pect/transform')]);
+
+/** Compiles spec files the way as-pect does, in memory, with a source map; sources are read once per run. */
+export class SpecCompiler {
+  private readonly sources = new Map<string, string | null>();
+
+  constructor(private readonly options: SpecCompilerOptions) {}
+
+  async compile(file: string): Promise<CompiledSpec> {
+    const started = performance.now();
+    const [{ default: asc }, { default: AspectTransform }] = await loadCompiler();
+    const inputs = new Set<string>();
+    const { root, asconfig, includes, paths } = this.options;
+    const outputs = new Map<string, Uint8Array | string>();
+    let diagnostics = '';
+    const argv = [
+      file,
+      ...includes,
+      ...(asconfig ? ['--config', asconfig, '--target', 'noCoverage'] : [relative(root, ASPECT_ENTRY), '--config', MASON_ASCONFIG]),
+      '--baseDir', root,
+      '--outFile', 'output.wasm',
+      '--sourceMap',
+      '--debug',
+      '--noColors',
+      ...paths.flatMap((path) => ['--path', path]),
+    ];
+    const { error } = await asc.main(argv, {
+      readFile: (name, baseDir) => {
+        const path = this.resolve(resolve(baseDir, name));
+        const text = this.read(path);
+        if (text !== null) inputs.add(path);
+        return text;
+      },
+      writeFile: (name, contents) => {
+        outputs.set(name, contents);
+      },
+      listFiles: (dir, baseDir) => {
+        try {
+          return readdirSync(resolve(baseDir, dir)).filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts'));
+        } catch {
+          return null;
+        }
+      },
+      stdout: { write: () => true } as never,
+      stderr: { write: (text: string | Uint8Array) => ((diagnostics += String(text)), true) } as never,
+      ...(asconfig ? {} : { transforms: [AspectTransform as never] }),
+    });
+    const binary = outputs.get('output.wasm');
+    if (error || !(binary instanceof Uint8Array)) {
+      throw new TestingError('MASON_TESTING_COMPILE', { file, diagnostics: (diagnostics || error?.message || 'no output').trim() });
+    }
+    const map = outputs.get('output.wasm.map');
+    return {
+      binary,
+      sourceMap: typeof map === 'string' ? (JSON.parse(map) as WasmSourceMapJson) : undefined,
+      compileMs: performance.now() - started,
+      inputs: [...inputs],
+    };
+  }
+
+  private resolve(path: string): string {
+    const served = TESTING_IMPORT.exec(path);
+    return served ? join(PACKAGE_DIR, served[1]!) : path;
+  }
+
+  private read(path: string): string | null {
+    if (this.sources.has(path)) return this.sources.get(path)!;
+    // asc tries many candidate paths per import: test for them rather than catch ENOENT each time.
+    const text = existsSync(path) ? readFileSync(path, 'utf8') : null;
+    this.sources.set(path, text);
+    return text;
+  }
+}

@@ -1,0 +1,351 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Address, toHex } from '@mason/codec';
+import { MemoryLedger, SlotContext, Vm, type HostedFrame, type HostedInstance, type MemoryLedgerEntryInit } from '@mason/vm';
+import {
+  ACCOUNT_BALANCE,
+  CONTRACT_BALANCE,
+  DEFAULT_CALLER,
+  DEFAULT_CHAIN_ID,
+  DEFAULT_CONTRACT,
+  DEFAULT_GAS,
+  DEFAULT_OPERATION_ID,
+  DEFAULT_SLOT,
+  DEFAULT_TIMESTAMP,
+  FUNDED_ACCOUNTS,
+} from './defaults.js';
+import { TestingError } from './errors.js';
+import { testingImports } from './testingImports.js';
+import { currentWasmFrames, errorWasmFrames, type WasmFrame } from './wasmFrames.js';
+
+export interface TestHostOptions {
+  /** Project root: `readFile` paths are relative to it. Default the current directory. */
+  root?: string;
+  /** Reset the VM before each test (before its `beforeEach` hooks). Default false. */
+  resetBetweenTests?: boolean;
+  /** Default 77, the devnet's. */
+  chainId?: bigint | number;
+  /** Receives what the code under test prints (`console.*`, `print`). Default stdout. */
+  log?: (line: string) => void;
+}
+
+/** A failure of a test callback, as the host saw it; positions are resolved by the reporter. */
+export interface RawFailure {
+  message: string;
+  code?: string;
+  /** The node's wording of a VM failure, when it adds to `message`. */
+  vmMessage?: string;
+  /** Where the code aborted (from the abort itself), when it did. */
+  abort?: { file: string; line: number; column: number };
+  /** Wasm frames at the failure, innermost first (those of the test module locate it). */
+  frames: WasmFrame[];
+}
+
+interface AbortRecord {
+  message: string;
+  file: string;
+  line: number;
+  column: number;
+  frames: WasmFrame[];
+}
+
+type CallbackKind = 'test' | 'beforeEach' | 'other';
+
+interface AspectResult {
+  instance: WebAssembly.Instance;
+  exports: Record<string, unknown>;
+}
+
+const CONSOLE = { 'console.log': 'log', 'console.info': 'info', 'console.warn': 'warn', 'console.error': 'error', 'console.debug': 'debug' } as const;
+
+function initialLedger(): Record<string, MemoryLedgerEntryInit> {
+  const entries: Record<string, MemoryLedgerEntryInit> = { [DEFAULT_CONTRACT]: { balance: CONTRACT_BALANCE } };
+  for (const address of FUNDED_ACCOUNTS) entries[address] = { balance: ACCOUNT_BALANCE };
+  return entries;
+}
+
+function checkAddress(address: string): string {
+  try {
+    return Address.fromString(address).toString();
+  } catch {
+    throw new TestingError('MASON_TESTING_INVALID_ADDRESS', { address });
+  }
+}
+
+/**
+ * The host of one unit-test module: Mason's VM with a test ledger, its real `env`/`massa` host
+ * functions bound to the module (which runs as the contract under test, called by
+ * `DEFAULT_CALLER`), and the state the AssemblyScript helpers change. Each test is one operation:
+ * it starts with no events and a fresh gas budget, and a failing callback is rolled back.
+ */
+export class TestHost {
+  readonly vm: Vm;
+  readonly hosted: HostedInstance;
+  readonly root: string;
+  resetBetweenTests: boolean;
+  /** The failure of the last top-level callback (test or hook), if it failed. */
+  lastFailure: RawFailure | undefined;
+  /** V8's id of the test module in stack traces (`wasm://wasm/<id>`), learnt from its first callback. */
+  moduleId: string | undefined;
+  private readonly log: (line: string) => void;
+  private readonly operationData = new Map<string, [Uint8Array, Uint8Array]>();
+  private readonly testCallbacks = new Set<number>();
+  private readonly beforeEachCallbacks = new Set<number>();
+  private lastAbort: AbortRecord | undefined;
+  private lastKind: CallbackKind = 'other';
+  private depth = 0;
+  private unpin: ((pointer: number) => void) | undefined;
+
+  constructor(options: TestHostOptions = {}) {
+    this.root = resolve(options.root ?? process.cwd());
+    this.resetBetweenTests = options.resetBetweenTests ?? false;
+    this.log = options.log ?? ((line) => process.stdout.write(`${line}\n`));
+    this.vm = new Vm({
+      state: new MemoryLedger(initialLedger()),
+      chainId: options.chainId ?? DEFAULT_CHAIN_ID,
+      onPrint: (message) => this.log(`print: ${message}`),
+    });
+    this.hosted = this.vm.hostInstance({
+      callStack: [{ address: DEFAULT_CALLER }, { address: DEFAULT_CONTRACT }],
+      gas: DEFAULT_GAS,
+      context: { slot: DEFAULT_SLOT, timestamp: DEFAULT_TIMESTAMP },
+      operationId: DEFAULT_OPERATION_ID,
+    });
+  }
+
+  /** The `env`, `massa` and `mason_testing` namespaces, to merge with as-pect's own imports. */
+  imports(): WebAssembly.Imports {
+    const { env, massa } = this.hosted.imports;
+    const hostEnv: Record<string, Function> = { ...env, abort: this.onAbort };
+    for (const [name, level] of Object.entries(CONSOLE)) {
+      const emit = env[name]!;
+      hostEnv[name] = (message: number) => {
+        emit(message);
+        this.log(`console.${level}: ${this.hosted.readString(message)}`);
+      };
+    }
+    return { env: hostEnv, massa, mason_testing: testingImports(this) };
+  }
+
+  /**
+   * Watches as-pect's registration imports (after its `createImports`) to know which callbacks are
+   * tests and `beforeEach` hooks, and the module's id in stack traces.
+   */
+  observe(imports: WebAssembly.Imports): void {
+    const aspect = imports.__aspect as Record<string, (...args: number[]) => unknown> | undefined;
+    if (!aspect) return;
+    const watch = (name: string, record: (args: number[]) => void) => {
+      const original = aspect[name];
+      if (typeof original !== 'function') return;
+      aspect[name] = (...args: number[]) => {
+        this.moduleId ??= currentWasmFrames()[0]?.module;
+        record(args);
+        return original(...args);
+      };
+    };
+    watch('reportTestTypeNode', ([, callback]) => this.testCallbacks.add(callback!));
+    watch('reportNegatedTestNode', ([, callback]) => this.testCallbacks.add(callback!));
+    watch('beforeEach', ([callback]) => this.beforeEachCallbacks.add(callback!));
+    watch('reportGroupTypeNode', () => undefined); // for the module id only
+  }
+
+  /** Binds the instantiated module; wraps its `__call` so each test is an operation. */
+  attach(result: AspectResult): void {
+    this.hosted.attach(result.instance);
+    const unpin = result.exports.__unpin;
+    if (typeof unpin === 'function') this.unpin = unpin as (pointer: number) => void;
+    const call = result.exports.__call as (pointer: number) => void;
+    result.exports.__call = (pointer: number) => this.runCallback(call, pointer);
+  }
+
+  private runCallback(call: (pointer: number) => void, pointer: number): void {
+    const kind: CallbackKind = this.testCallbacks.has(pointer) ? 'test' : this.beforeEachCallbacks.has(pointer) ? 'beforeEach' : 'other';
+    if (this.depth === 0) {
+      // A test's chain is its beforeEach hooks then the test itself: it starts at the first of them.
+      if (kind !== 'other' && this.lastKind !== 'beforeEach') this.startTest();
+      this.lastKind = kind;
+      this.lastFailure = undefined;
+      this.lastAbort = undefined;
+    }
+    const checkpoint = this.hosted.checkpoint();
+    this.depth++;
+    try {
+      call(pointer);
+    } catch (error) {
+      const failure = this.describe(error);
+      this.hosted.revert(checkpoint);
+      if (this.depth === 1) {
+        this.lastFailure = failure;
+        this.lastKind = 'other';
+      }
+      throw error;
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private startTest(): void {
+    if (this.resetBetweenTests) this.reset();
+    this.hosted.clearEvents();
+    this.hosted.beginOperation(DEFAULT_GAS);
+  }
+
+  // as-pect calls its own abort right after this one, then the module traps: record, don't throw.
+  private readonly onAbort = (message: number, file: number, line: number, column: number): void => {
+    const text = (pointer: number) => (pointer === 0 ? '' : this.hosted.readString(pointer));
+    this.lastAbort = { message: text(message), file: text(file), line, column, frames: currentWasmFrames() };
+  };
+
+  private describe(error: unknown): RawFailure {
+    const abort = this.lastAbort;
+    this.lastAbort = undefined;
+    if (abort) return { message: abort.message, abort: { file: abort.file, line: abort.line, column: abort.column }, frames: abort.frames };
+    const frames = errorWasmFrames(error);
+    const deploying = error instanceof TestingError && error.code === 'MASON_TESTING_DEPLOY_FAILED';
+    const vm = this.hosted.describeError(deploying ? error.cause : error);
+    if (vm?.abort) {
+      const { message, ...position } = vm.abort;
+      return { message: `${deploying ? 'deploy() failed: ' : ''}${message}`, code: vm.code, vmMessage: vm.message, abort: position, frames };
+    }
+    if (error instanceof TestingError) return { message: error.message, code: error.code, frames };
+    if (vm) return { message: vm.message, code: vm.code, frames };
+    if (error instanceof WebAssembly.RuntimeError) return { message: `wasm trap: ${error.message}`, frames };
+    return { message: error instanceof Error ? error.message : String(error), frames };
+  }
+
+  /** Back to the initial state (see `resetVm()`); keeps `resetBetweenTests`. */
+  reset(): void {
+    this.hosted.reset();
+    this.operationData.clear();
+  }
+
+  get frames(): HostedFrame[] {
+    return this.hosted.frames;
+  }
+
+  /** Sets the call stack (bottom → top); coins of the call go back to 0. */
+  setCallStack(addresses: readonly string[]): void {
+    if (addresses.length === 0) throw new TestingError('MASON_TESTING_EMPTY_CALL_STACK');
+    this.applyFrames(addresses.map((address) => ({ address: checkAddress(address) })));
+  }
+
+  setCaller(address: string): void {
+    const frames = this.frames;
+    const caller = { address: checkAddress(address) };
+    if (frames.length < 2) frames.unshift(caller);
+    else frames[frames.length - 2] = caller;
+    this.applyFrames(frames);
+  }
+
+  setCallee(address: string): void {
+    const frames = this.frames;
+    frames[frames.length - 1] = { address: checkAddress(address) };
+    this.applyFrames(frames);
+  }
+
+  /** `deployer` (default: the transaction creator) created the contract under test and calls it. */
+  setDeployContext(deployer?: string): void {
+    const frames = this.frames;
+    const callee = frames[frames.length - 1]!.address;
+    const creator = deployer ? checkAddress(deployer) : frames[0]!.address;
+    this.applyFrames([{ address: creator, ownedAddresses: [creator, callee] }, { address: callee }]);
+  }
+
+  /** Coins of the current call; the difference moves from the caller to the callee, as a CallSC moves them. */
+  setTransferredCoins(amount: bigint): void {
+    const frames = this.frames;
+    if (frames.length < 2) throw new TestingError('MASON_TESTING_NO_CALLER', { helper: 'setTransferredCoins' });
+    const callee = frames[frames.length - 1]!;
+    const caller = frames[frames.length - 2]!;
+    const delta = amount - (callee.coins ?? 0n);
+    const [from, to] = delta >= 0n ? [caller.address, callee.address] : [callee.address, caller.address];
+    const moved = delta >= 0n ? delta : -delta;
+    const state = this.hosted.state;
+    const balance = state.getBalance(from) ?? 0n;
+    if (balance < moved) {
+      throw new TestingError('MASON_TESTING_INSUFFICIENT_BALANCE', { helper: 'setTransferredCoins', address: from, balance, amount: moved });
+    }
+    this.hosted.setBalance(from, balance - moved);
+    this.hosted.setBalance(to, (state.getBalance(to) ?? 0n) + moved);
+    callee.coins = amount;
+    this.applyFrames(frames);
+  }
+
+  setBalance(address: string, amount: bigint): void {
+    this.hosted.setBalance(checkAddress(address), amount);
+  }
+
+  /** Same slot, another time: event indices and the RNG carry on. */
+  setTimestamp(timestamp: number): void {
+    const current = this.hosted.slot;
+    const next = new SlotContext({ slot: current.slot, timestamp, executionTrailHash: current.executionTrailHash });
+    next.restore(current.snapshot());
+    this.hosted.setSlot(next);
+  }
+
+  /** A new slot at the same time: event indices, created-address index and RNG start over. */
+  setSlot(period: number, thread: number): void {
+    this.hosted.setSlot({ slot: { period, thread }, timestamp: this.hosted.slot.timestamp });
+  }
+
+  setChainId(chainId: bigint): void {
+    this.hosted.chainId = chainId;
+  }
+
+  setOperationData(key: Uint8Array, value: Uint8Array | null): void {
+    if (value === null) this.operationData.delete(toHex(key));
+    else this.operationData.set(toHex(key), [key.slice(), value.slice()]);
+    this.applyFrames(this.frames);
+  }
+
+  clearOperationData(): void {
+    this.operationData.clear();
+    this.applyFrames(this.frames);
+  }
+
+  /**
+   * Deploys `bytecode` as a deployer does, as its own operation: the transaction creator creates
+   * the contract (paying its storage) and calls its `constructor`, if any, with `args` and `coins`.
+   */
+  deploy(bytecode: Uint8Array, args: Uint8Array = new Uint8Array(), coins = 0n): string {
+    const { massa } = this.hosted.imports;
+    const saved = this.frames;
+    const gas = this.hosted.gas;
+    this.hosted.setCallStack([{ address: saved[0]!.address }]);
+    this.hosted.beginOperation(DEFAULT_GAS);
+    const pinned: number[] = [];
+    try {
+      const address = massa.assembly_script_create_sc!(this.hosted.newBuffer(bytecode)) as number;
+      const constructor = this.hosted.newString('constructor');
+      pinned.push(address, constructor);
+      if (massa.assembly_script_function_exists!(address, constructor)) {
+        massa.assembly_script_call!(address, constructor, this.hosted.newBuffer(args), coins);
+      }
+      return this.hosted.readString(address);
+    } catch (error) {
+      const reason = this.hosted.describeError(error)?.message ?? (error instanceof Error ? error.message : String(error));
+      throw new TestingError('MASON_TESTING_DEPLOY_FAILED', { reason }, { cause: error });
+    } finally {
+      for (const pointer of pinned) this.unpin?.(pointer);
+      this.hosted.setCallStack(saved);
+      this.hosted.beginOperation(gas);
+    }
+  }
+
+  /** A project file (e.g. `build/token.wasm`), relative to the root. */
+  readFile(path: string): Uint8Array {
+    const absolute = resolve(this.root, path);
+    if (!existsSync(absolute)) throw new TestingError('MASON_TESTING_FILE_NOT_FOUND', { path, absolute });
+    return new Uint8Array(readFileSync(absolute));
+  }
+
+  /** The top frame carries the operation datastore; every address on the stack gets a ledger entry. */
+  private applyFrames(frames: HostedFrame[]): void {
+    const top = frames.length - 1;
+    const data = [...this.operationData.values()];
+    this.hosted.setCallStack(frames.map((frame, index) => ({ ...frame, operationDatastore: index === top && data.length ? data : undefined })));
+    for (const frame of frames) {
+      if (!this.hosted.state.hasEntry(frame.address)) this.hosted.setBalance(frame.address, 0n);
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import type { TestFailure } from './locateFailure.js';
+
+export interface TestResult {
+  /** The test's name, or `(hook)` for a failing hook or group callback. */
+  name: string;
+  /** Enclosing `describe` names, outermost first. */
+  groups: string[];
+  passed: boolean;
+  durationMs: number;
+  failure?: TestFailure;
+  /** as-pect's `[Actual]` / `[Expected]` of a failed expectation. */
+  actual?: string;
+  expected?: string;
+  /** as-pect `log()` output. */
+  logs: string[];
+}
+
+export interface SpecFileResult {
+  /** Relative to the project root. */
+  file: string;
+  tests: TestResult[];
+  passed: number;
+  failed: number;
+  todo: number;
+  /** The file did not compile or did not start. */
+  error?: string;
+  compileMs: number;
+  runMs: number;
+}
+
+export interface TestRunResult {
+  ok: boolean;
+  passed: number;
+  failed: number;
+  todo: number;
+  /** Files that did not compile or start. */
+  brokenFiles: number;
+  files: SpecFileResult[];
+  durationMs: number;
+}

@@ -1,0 +1,38 @@
+/** Stable error codes of @mason/testing, with the message template of each. */
+export const TESTING_ERRORS = {
+  MASON_TESTING_INVALID_ADDRESS: '"{address}" is not a valid Massa address (AU… for accounts, AS… for contracts); use account(i).address or DEFAULT_CONTRACT',
+  MASON_TESTING_NO_CALLER: '{helper}() needs a caller below the contract in the call stack; set one with setCaller() or setCallStack()',
+  MASON_TESTING_EMPTY_CALL_STACK: 'the call stack cannot be empty: give at least the address the code runs as',
+  MASON_TESTING_INSUFFICIENT_BALANCE:
+    '{helper}(): {address} has {balance} nanoMAS and cannot send {amount}; give it coins with setBalance()',
+  MASON_TESTING_FILE_NOT_FOUND: 'readFile("{path}"): {absolute} does not exist; build it first (mason build, or asc)',
+  MASON_TESTING_DEPLOY_FAILED: 'deploy() failed: {reason}',
+  MASON_TESTING_ACCOUNT_INDEX: 'account({index}): the index must be an integer from 0 to 4294967295',
+  MASON_TESTING_CONFIG: 'cannot load the as-pect config {path}: {reason}',
+  MASON_TESTING_NO_SPECS: 'no spec files match {patterns} in {root}; specs live in assembly/__tests__/**/*.spec.ts',
+  MASON_TESTING_COMPILE: '{file} does not compile:\n{diagnostics}',
+  MASON_TESTING_UNKNOWN_IMPORT:
+    '{file} imports {module}.{name}, which neither a Massa node nor the test host provides{hint}',
+  MASON_TESTING_START: '{file} could not start: {reason}',
+} as const;
+
+export type TestingErrorCode = keyof typeof TESTING_ERRORS;
+
+export function formatTestingMessage(code: TestingErrorCode, context: Record<string, unknown>): string {
+  return TESTING_ERRORS[code].replace(/\{(\w+)\}/g, (whole, key: string) => (key in context ? String(context[key]) : whole));
+}
+
+/** Misuse of a test helper or of the runner; its message says what to do. */
+export class TestingError extends Error {
+  override readonly name = 'TestingError';
+  readonly docs: string;
+
+  constructor(
+    readonly code: TestingErrorCode,
+    readonly context: Record<string, unknown> = {},
+    options?: ErrorOptions,
+  ) {
+    super(formatTestingMessage(code, context), options);
+    this.docs = `docs/testing.md#${code.toLowerCase()}`;
+  }
+}

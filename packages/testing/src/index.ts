@@ -1,0 +1,21 @@
+export { runTests, type RunTestsOptions } from './runTests.js';
+export type { TestRunResult, SpecFileResult, TestResult } from './TestRunResult.js';
+export type { TestFailure } from './locateFailure.js';
+export { masonHost, testHostOf, TEST_HOST, RUN_OPTIONS, type AspectInstantiate } from './masonHost.js';
+export { TestHost, type TestHostOptions, type RawFailure } from './TestHost.js';
+export type { WasmFrame } from './wasmFrames.js';
+export { DEFAULT_ASPECT_CONFIG, loadAspectConfig, type AspectConfig, type LoadedAspectConfig } from './loadAspectConfig.js';
+export { testAccount } from './testAccount.js';
+export {
+  DEFAULT_CALLER,
+  DEFAULT_CONTRACT,
+  DEFAULT_CHAIN_ID,
+  DEFAULT_GAS,
+  DEFAULT_OPERATION_ID,
+  DEFAULT_SLOT,
+  DEFAULT_TIMESTAMP,
+  ACCOUNT_BALANCE,
+  CONTRACT_BALANCE,
+  FUNDED_ACCOUNTS,
+} from './defaults.js';
+export { TESTING_ERRORS, TestingError, type TestingErrorCode } from './errors.js';

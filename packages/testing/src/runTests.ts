@@ -1,0 +1,132 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import pc from 'picocolors';
+import { assemblyPaths } from './assemblyPaths.js';
+import { CompileCache } from './CompileCache.js';
+import { TestingError } from './errors.js';
+import { findPackageDir } from './findPackageDir.js';
+import { findSpecFiles } from './findSpecFiles.js';
+import { loadAspectConfig } from './loadAspectConfig.js';
+import { runSpecFile } from './runSpecFile.js';
+import { PACKAGE_DIR, SpecCompiler, type CompiledSpec, type SpecCompilerOptions } from './SpecCompiler.js';
+import type { SpecFileResult, TestRunResult } from './TestRunResult.js';
+
+export interface RunTestsOptions {
+  /** Project root; default the current directory. */
+  root?: string;
+  /** Spec files or globs relative to the root; default the config's `entries`. */
+  files?: string[];
+  /** as-pect config file relative to the root; default `as-pect.config.js` if present, else Mason's. */
+  config?: string;
+  /** Only tests whose name matches (a regular expression). */
+  testNamePattern?: string;
+  /** Only groups whose name matches (a regular expression). */
+  groupPattern?: string;
+  /** Rewrite the snapshot files instead of comparing with them. */
+  updateSnapshots?: boolean;
+  /** Where the report goes; default stdout. */
+  output?: { write(text: string): unknown };
+  /** Default: when writing to a terminal that supports it. */
+  color?: boolean;
+  /** Reuse compiled specs whose sources did not change (node_modules/.cache/mason-test). Default true. */
+  cache?: boolean;
+  /** Succeed when no spec file matches, instead of throwing MASON_TESTING_NO_SPECS. */
+  passWithNoTests?: boolean;
+}
+
+/** What, besides the sources it reads, decides a compiled spec. */
+function cacheSalt(options: SpecCompilerOptions): string {
+  const version = (dir: string) => (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
+  return JSON.stringify([version(PACKAGE_DIR), version(findPackageDir('assemblyscript', PACKAGE_DIR)), options]);
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * Compiles and runs the project's as-pect specs with Mason's VM as their host (unless the
+ * project's as-pect config says otherwise), prints a report ending with a summary line, and
+ * returns the results. Throws TestingError when there is nothing to run or the config is broken.
+ */
+export async function runTests(options: RunTestsOptions = {}): Promise<TestRunResult> {
+  const started = performance.now();
+  const root = resolve(options.root ?? process.cwd());
+  const output = options.output ?? process.stdout;
+  const color = pc.createColors(options.color ?? (output === process.stdout && pc.isColorSupported));
+  const print = (line: string) => output.write(`${line}\n`);
+
+  const { config, asconfig } = await loadAspectConfig(root, options.config);
+  const patterns = options.files?.length ? options.files : config.entries;
+  const files = await findSpecFiles(root, patterns, config.disclude);
+  if (files.length === 0) {
+    const error = new TestingError('MASON_TESTING_NO_SPECS', { patterns: patterns.join(', '), root });
+    if (!options.passWithNoTests) throw error;
+    print(`${color.green('✔')} ${error.message} ${color.dim('(passing: --pass-with-no-tests)')}`);
+    return { ok: true, passed: 0, failed: 0, todo: 0, brokenFiles: 0, files: [], durationMs: performance.now() - started };
+  }
+  const compilerOptions = { root, asconfig, includes: await findSpecFiles(root, config.include), paths: assemblyPaths(root) };
+  const cache = options.cache === false ? undefined : new CompileCache(root, cacheSalt(compilerOptions));
+  const compiler = new SpecCompiler(compilerOptions);
+  const compile = async (file: string): Promise<CompiledSpec> => {
+    const cached = cache?.get(file);
+    if (cached) return cached;
+    const compiled = await compiler.compile(file);
+    cache?.set(file, compiled);
+    return compiled;
+  };
+
+  const testFile = async (file: string): Promise<SpecFileResult> => {
+    let compiled: CompiledSpec;
+    try {
+      compiled = await compile(file);
+    } catch (error) {
+      if (!(error instanceof TestingError) || error.code !== 'MASON_TESTING_COMPILE') throw error;
+      print(color.bold(file));
+      return { file, tests: [], passed: 0, failed: 0, todo: 0, error: error.message, compileMs: 0, runMs: 0 };
+    }
+    print(`${color.bold(file)}${compiled.cached ? color.dim(' (cached)') : ''}`);
+    const stackTraceLimit = Error.stackTraceLimit;
+    // Failure positions come from the wasm frames of stack traces: keep all of them.
+    Error.stackTraceLimit = 200;
+    try {
+      return await runSpecFile({
+        root,
+        file,
+        compiled,
+        config,
+        testPattern: new RegExp(options.testNamePattern ?? ''),
+        groupPattern: new RegExp(options.groupPattern ?? ''),
+        updateSnapshots: options.updateSnapshots ?? false,
+        print,
+        color,
+      });
+    } catch (error) {
+      if (!(error instanceof TestingError)) throw error;
+      return { file, tests: [], passed: 0, failed: 0, todo: 0, error: error.message, compileMs: compiled.compileMs, runMs: 0 };
+    } finally {
+      Error.stackTraceLimit = stackTraceLimit;
+    }
+  };
+
+  const results: SpecFileResult[] = [];
+  for (const file of files) {
+    const result = await testFile(file);
+    if (result.error) print(color.red(`  ${result.error.replace(/\n/g, '\n  ')}`));
+    results.push(result);
+  }
+
+  const sum = (pick: (file: SpecFileResult) => number) => results.reduce((total, file) => total + pick(file), 0);
+  const passed = sum((file) => file.passed);
+  const failed = sum((file) => file.failed);
+  const todo = sum((file) => file.todo);
+  const brokenFiles = results.filter((file) => file.error !== undefined).length;
+  const durationMs = performance.now() - started;
+  const ok = failed === 0 && brokenFiles === 0;
+  const parts = [color.green(`${passed} passed`), failed ? color.red(`${failed} failed`) : `${failed} failed`];
+  if (todo) parts.push(color.yellow(`${todo} todo`));
+  if (brokenFiles) parts.push(color.red(`${plural(brokenFiles, 'spec file')} did not run`));
+  print('');
+  print(`${ok ? color.green('✔') : color.red('✖')} ${parts.join(', ')} ${color.dim(`(${plural(files.length, 'spec file')}, ${(durationMs / 1000).toFixed(2)} s)`)}`);
+  return { ok, passed, failed, todo, brokenFiles, files: results, durationMs };
+}

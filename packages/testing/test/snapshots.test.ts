@@ -1,0 +1,34 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runTests } from '../src/index.js';
+import { captureOutput, fixtureProject, type FixtureProject } from './support/fixtureProject.js';
+
+let project: FixtureProject;
+beforeAll(async () => {
+  project = await fixtureProject('as-sdk');
+});
+afterAll(() => project.remove());
+
+const spec = 'assembly/__tests__/snapshot.spec.ts';
+const writeSpec = (value: string) => writeFileSync(join(project.root, spec), `test('greeting', () => { expect<string>('${value}').toMatchSnapshot(); });\n`);
+const run = (updateSnapshots = false) => runTests({ root: project.root, files: [spec], output: captureOutput(), color: false, updateSnapshots });
+
+describe('snapshots', () => {
+  it('records new snapshots, fails on a change, and accepts it with updateSnapshots', async () => {
+    const file = join(project.root, 'assembly/__tests__/__snapshots__/snapshot.spec.snap');
+    writeSpec('hello');
+    expect((await run()).ok).toBe(true);
+    expect(existsSync(file)).toBe(true);
+    expect(readFileSync(file, 'utf8')).toContain('hello');
+
+    writeSpec('goodbye');
+    const changed = await run();
+    expect([changed.ok, changed.failed]).toEqual([false, 1]);
+    expect(changed.files[0]!.tests.at(-1)!.failure!.message).toBe('the snapshot changed; run with --update-snapshots to accept it');
+
+    expect((await run(true)).ok).toBe(true);
+    expect(readFileSync(file, 'utf8')).toContain('goodbye');
+    expect((await run()).ok).toBe(true);
+  });
+});

@@ -1,0 +1,57 @@
+// A fixture copied to a temporary folder and linked like an installed project: its own
+// node_modules holding the SDKs (pnpm links), its contracts to deploy built into build/.
+import asc from 'assemblyscript/asc';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const packageDir = fileURLToPath(new URL('../..', import.meta.url));
+const fixturesDir = join(packageDir, 'test', 'fixtures');
+export const cliBin = join(packageDir, '..', 'cli', 'bin', 'mason.js');
+
+const LINKED = ['@mason/sdk', '@massalabs/massa-as-sdk', '@massalabs/as-types'];
+
+export interface FixtureProject {
+  root: string;
+  remove(): void;
+}
+
+async function buildContract(root: string, name: string): Promise<void> {
+  mkdirSync(join(root, 'build'), { recursive: true });
+  let diagnostics = '';
+  const { error } = await asc.main(
+    [`assembly/contracts/${name}.ts`, '--baseDir', root, '--config', 'node_modules/@mason/sdk/asconfig.json', '--target', 'release', '--outFile', `build/${name}.wasm`],
+    { stdout: { write: () => true } as never, stderr: { write: (text: string | Uint8Array) => ((diagnostics += String(text)), true) } as never },
+  );
+  if (error) throw new Error(`building ${name} failed: ${diagnostics}`);
+}
+
+/** Copies fixture `name` to a temporary project; `deploy` lists the contracts to build into build/. */
+export async function fixtureProject(name: string, deploy: string[] = []): Promise<FixtureProject> {
+  const root = mkdtempSync(join(tmpdir(), `mason-testing-${name}-`));
+  cpSync(join(fixturesDir, name), root, { recursive: true });
+  for (const dependency of LINKED) {
+    const link = join(root, 'node_modules', dependency);
+    mkdirSync(dirname(link), { recursive: true });
+    symlinkSync(realpathSync(join(packageDir, 'node_modules', dependency)), link);
+  }
+  // Where an as-pect.config.js finds masonHost().
+  symlinkSync(packageDir, join(root, 'node_modules', '@mason', 'testing'));
+  for (const contract of deploy) await buildContract(root, contract);
+  return { root, remove: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** `file:line:col` of the first occurrence of `snippet` in a fixture source file. */
+export function positionOf(root: string, file: string, snippet: string): string {
+  const lines = readFileSync(join(root, file), 'utf8').split('\n');
+  const line = lines.findIndex((text) => text.includes(snippet));
+  if (line < 0) throw new Error(`${snippet} is not in ${file}`);
+  return `${file}:${line + 1}:${lines[line]!.indexOf(snippet) + 1}`;
+}
+
+/** Collects what the runner prints. */
+export function captureOutput(): { write(text: string): void; text(): string } {
+  let text = '';
+  return { write: (chunk: string) => void (text += chunk), text: () => text };
+}
