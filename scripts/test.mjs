@@ -1,6 +1,6 @@
 // Runs every test suite of the workspace and ends with one line: "N passed, N failed".
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -32,7 +32,36 @@ function runVitest() {
   if (run.status !== 0 && totals.failed === 0) crashed = true;
 }
 
+function runTemplates() {
+  const templatesDir = join(root, 'templates');
+  for (const name of readdirSync(templatesDir).sort()) {
+    const dir = join(templatesDir, name);
+    if (!existsSync(join(dir, 'package.json'))) continue;
+    console.log(`\n── template ${name}: unit tests (mason test)`);
+    const unit = spawnSync(join(dir, 'node_modules', '.bin', 'mason'), ['test'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    process.stdout.write(unit.stdout);
+    process.stderr.write(unit.stderr);
+    const summary = [...unit.stdout.matchAll(/(\d+) passed, (\d+) failed/g)].pop();
+    if (summary) {
+      totals.passed += Number(summary[1]);
+      totals.failed += Number(summary[2]);
+    } else totals.failed += 1;
+    if (unit.status !== 0 && (!summary || Number(summary[2]) === 0)) totals.failed += 1;
+
+    console.log(`── template ${name}: integration tests (node --test)`);
+    const integration = spawnSync(process.execPath, ['--test', '--test-reporter=tap', 'test/'], { cwd: dir, encoding: 'utf8' });
+    const pass = /^# pass (\d+)/m.exec(integration.stdout);
+    const fail = /^# fail (\d+)/m.exec(integration.stdout);
+    for (const line of integration.stdout.split('\n')) if (/^(not )?ok \d+|^# (pass|fail)/.test(line)) console.log(`  ${line}`);
+    if (integration.status !== 0) process.stdout.write(integration.stdout + integration.stderr);
+    totals.passed += pass ? Number(pass[1]) : 0;
+    totals.failed += fail ? Number(fail[1]) : 1;
+    if (integration.status !== 0 && fail && Number(fail[1]) === 0) totals.failed += 1;
+  }
+}
+
 runVitest();
+runTemplates();
 
 if (crashed && totals.failed === 0) totals.failed = 1;
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
