@@ -275,7 +275,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
       validityPeriods: config.operationValidityPeriods,
     }, (op) => this.candidateLedger.balance(op.signed.creator.toString()) >= op.signed.content.fee + maxSpending(op.signed, config));
     for (const op of this.pool.dropped) this.#forget(op.signed.id);
-    const block = createBlock(creator, { slot, parents, endorsements, operations: chosen.map((op) => ({ id: op.signed.id, size: op.size })) });
+    const block = createBlock(creator, { slot, parents, endorsements, operations: chosen.map((op) => ({ id: op.signed.id, hash: op.signed.hash, size: op.size })) });
     this.#lastProducedSlot = slot;
     for (const op of chosen) this.pool.remove(op.signed.id);
     this.#executeBlock(block);
@@ -453,6 +453,8 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     this.#stopped = true;
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
+    // A stopped staker misses its slots: nothing is due any more, execution moves on with the clock.
+    this.#scheduledSlot = null;
     await this.#producing;
   }
 

@@ -10,7 +10,7 @@ import { apiMethods } from './rpc/apiMethods.js';
 import { createJsonRpcHttpServer, DEFAULT_LIMITS, JsonRpcDispatcher, listen, type MethodTable } from './rpc/jsonRpcServer.js';
 import { privateMethods } from './rpc/privateMethods.js';
 import { publicMethods } from './rpc/publicMethods.js';
-import { attachSubscriptions } from './rpc/subscriptions.js';
+import { attachSubscriptions, DEFAULT_MAX_SUBSCRIBER_BUFFERED_BYTES } from './rpc/subscriptions.js';
 
 export interface InitialLedgerEntry {
   balance: string;
@@ -39,6 +39,11 @@ export interface DevnetOptions {
   mainnetTiming?: boolean;
   /** Directory where final blocks and state persist across restarts; none (in memory only) unless given. */
   dataDir?: string | null;
+  /**
+   * A WebSocket subscriber is disconnected once this many bytes of notifications wait unsent
+   * for it (it stopped reading), rather than buffered forever. Default 16 MiB.
+   */
+  maxSubscriberBufferedBytes?: number;
 }
 
 export interface DevnetAccount {
@@ -76,6 +81,8 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   const timing = options.mainnetTiming ? MAINNET_TIMING : DEVNET_TIMING;
   const t0 = options.t0 ?? timing.t0;
   if (!Number.isInteger(t0) || t0 <= 0 || t0 % 32 !== 0) throw new RangeError(`t0 must be a positive multiple of 32 ms (32 threads), got ${t0}`);
+  const maxBuffered = options.maxSubscriberBufferedBytes ?? DEFAULT_MAX_SUBSCRIBER_BUFFERED_BYTES;
+  if (!Number.isSafeInteger(maxBuffered) || maxBuffered < 0) throw new RangeError(`maxSubscriberBufferedBytes must be a non-negative integer, got ${maxBuffered}`);
   const chainId = options.chainId ?? 77n;
   const deltaF0 = options.deltaF0 ?? timing.deltaF0;
   // Genesis one period ago, so the first useful slot (period 1) is now rather than t0 later.
@@ -131,7 +138,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   const privateServer = createJsonRpcHttpServer(new JsonRpcDispatcher(privateTable, names(publicTable)));
   const apiDispatcher = new JsonRpcDispatcher(apiTable, new Set(), DEFAULT_LIMITS);
   const apiServer = createJsonRpcHttpServer(apiDispatcher);
-  const subscriptions = attachSubscriptions(apiServer, node, apiDispatcher);
+  const subscriptions = attachSubscriptions(apiServer, node, apiDispatcher, maxBuffered);
   servers.push(publicServer, privateServer, apiServer);
 
   try {

@@ -79,9 +79,11 @@ export function nodeCommand(): Command {
         ...(options.deltaF0 !== undefined && { deltaF0: options.deltaF0 }),
         ...(options.mainnetTiming && { mainnetTiming: true }),
       });
+      // Signal handlers first: a script may stop the node as soon as it reads the readiness line.
+      const shutdown = waitForShutdown(devnet, options.json === true, dataDir);
       if (options.json) printJson(devnet, dataDir);
       else printBanner(devnet, dataDir);
-      await waitForShutdown(devnet, options.json === true, dataDir);
+      await shutdown;
     });
 }
 

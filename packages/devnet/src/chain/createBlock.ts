@@ -2,7 +2,6 @@ import {
   blake3,
   concatBytes,
   decodeBlockId,
-  decodeOperationId,
   encodeBase58check,
   encodeBlockId,
   encodeEndorsementId,
@@ -34,7 +33,7 @@ export interface BlockDraft {
   slot: Slot;
   parents: string[];
   endorsements: Endorsement[];
-  operations: Array<{ id: string; size: number }>;
+  operations: Array<{ id: string; hash: Uint8Array; size: number }>;
 }
 
 /**
@@ -43,7 +42,7 @@ export interface BlockDraft {
  */
 export function createBlock(creator: SecretKey, draft: BlockDraft): Block {
   const publicKey = creator.publicKey;
-  const operationMerkleRoot = blake3(concatBytes(...draft.operations.map((op) => concatBytes(Uint8Array.of(0), decodeOperationId(op.id)))));
+  const operationMerkleRoot = blake3(concatBytes(...draft.operations.map((op) => concatBytes(Uint8Array.of(0), op.hash))));
   const header = concatBytes(
     encodeVarint(0),
     Uint8Array.of(0),

@@ -17,7 +17,7 @@ type Topic = keyof typeof TOPICS;
 
 const MAX_SUBSCRIPTIONS_PER_CONNECTION = 100;
 /** A subscriber that lets this much pile up unread is disconnected rather than buffered forever. */
-const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
+export const DEFAULT_MAX_SUBSCRIBER_BUFFERED_BYTES = 16 * 1024 * 1024;
 const PATHS = new Set(['/', '/api/v2', '/api/v2/']);
 
 interface Subscriber {
@@ -29,7 +29,12 @@ interface Subscriber {
  * WebSocket JSON-RPC on the API port: the same methods as HTTP plus the node's four
  * subscriptions, with jsonrpsee's framing (`{"method": topic, "params": {subscription, result}}`).
  */
-export function attachSubscriptions(server: Server, node: DevnetNode, dispatcher: JsonRpcDispatcher): { close(): void } {
+export function attachSubscriptions(
+  server: Server,
+  node: DevnetNode,
+  dispatcher: JsonRpcDispatcher,
+  maxBufferedBytes = DEFAULT_MAX_SUBSCRIBER_BUFFERED_BYTES,
+): { close(): void } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 52_428_800 });
   const subscribers = new Set<Subscriber>();
 
@@ -59,7 +64,7 @@ export function attachSubscriptions(server: Server, node: DevnetNode, dispatcher
     for (const subscriber of subscribers) {
       for (const [id, subscribed] of subscriber.topics) {
         if (subscribed !== topic) continue;
-        if (subscriber.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+        if (subscriber.socket.bufferedAmount > maxBufferedBytes) {
           subscriber.socket.terminate();
           subscribers.delete(subscriber);
           break;
