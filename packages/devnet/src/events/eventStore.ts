@@ -1,22 +1,8 @@
 import { compareSlots, type Slot } from '@mason/codec';
+import type { ScOutputEvent } from '@mason/vm';
 
-export interface EventContext {
-  slot: Slot;
-  block: string | null;
-  read_only: boolean;
-  index_in_slot: number;
-  call_stack: string[];
-  origin_operation_id: string | null;
-  is_final: boolean;
-  is_error: boolean;
-  deferred_call_id: string | null;
-  async_msg_id: string | null;
-}
-
-export interface ScOutputEvent {
-  context: EventContext;
-  data: string;
-}
+/** Events as the node reports them: the VM's own type, so what it emits is stored as is. */
+export type { ScOutputEvent, EventExecutionContext as EventContext } from '@mason/vm';
 
 /** get_filtered_sc_output_event's filter (start inclusive, end exclusive). */
 export interface EventFilter {
