@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   ClientError,
+  RpcError,
   executeReadOnlyBytecode,
   expired,
   final,
@@ -161,7 +162,17 @@ async function resume(params: DeployParams, records: DeploymentRecords, pending:
       records.clearPending(params.contract);
       return null;
     }
-    await sendOperations(client, [pending.input as OperationInput]);
+    try {
+      await sendOperations(client, [pending.input as OperationInput]);
+    } catch (error) {
+      // The period turned between our clock read and the resend: the node refuses it as expired,
+      // so it was never executed and a new deployment is safe.
+      if (error instanceof RpcError && error.rpcCode === -32016 && /expire_period/.test(error.rpcMessage)) {
+        records.clearPending(params.contract);
+        return null;
+      }
+      throw error;
+    }
   }
   params.onProgress?.({ stage: 'resuming', operationId: pending.operationId });
   return follow(params, records, {
