@@ -1,6 +1,7 @@
 import { decodeBase58check, encodeVersioned } from './base58check.js';
 import { concatBytes } from './bytes.js';
 import { CodecError } from './errors.js';
+import { BoundedCache } from './boundedCache.js';
 import { blake3 } from './hash.js';
 import type { PublicKey } from './publicKey.js';
 
@@ -8,9 +9,12 @@ export type AddressKind = 'user' | 'contract';
 
 const PREFIX: Record<AddressKind, string> = { user: 'AU', contract: 'AS' };
 const TYPE_BYTE: Record<AddressKind, number> = { user: 0, contract: 1 };
+const parsed = new BoundedCache<string, Address>();
 
 /** A Massa address: AU… (user, from a public key) or AS… (smart contract). */
 export class Address {
+  #text: string | undefined;
+
   private constructor(
     readonly kind: AddressKind,
     readonly hash: Uint8Array,
@@ -25,7 +29,13 @@ export class Address {
     return new Address('user', blake3(publicKey.bytes));
   }
 
+  /** Parses `AU…`/`AS…`; parsed addresses are cached (they are immutable). */
   static fromString(text: string): Address {
+    if (typeof text !== 'string') return Address.#parse(text);
+    return parsed.get(text, Address.#parse);
+  }
+
+  static #parse(text: string): Address {
     if (typeof text !== 'string' || !(text.startsWith('AU') || text.startsWith('AS'))) {
       throw new CodecError('MASON_CODEC_PREFIX_INVALID', { what: 'address', expected: '"AU" or "AS"', text: String(text) });
     }
@@ -77,7 +87,8 @@ export class Address {
   }
 
   toString(): string {
-    return encodeVersioned(PREFIX[this.kind], this.hash);
+    this.#text ??= encodeVersioned(PREFIX[this.kind], this.hash);
+    return this.#text;
   }
 
   toJSON(): string {

@@ -1,14 +1,20 @@
-import { ed25519 } from '@noble/curves/ed25519';
 import { decodeVersioned, encodeVersioned } from './base58check.js';
+import { prepareVerifier } from './ed25519.js';
 import { concatBytes } from './bytes.js';
 import { CodecError } from './errors.js';
 import { blake3 } from './hash.js';
 import type { Signature } from './signature.js';
 import { Address } from './address.js';
+import { BoundedCache } from './boundedCache.js';
+
+const parsed = new BoundedCache<string, PublicKey>();
 
 export class PublicKey {
   /** The raw 32-byte Ed25519 key (without the version byte). */
   readonly raw: Uint8Array;
+  #verifier: ((message: Uint8Array, signature: Uint8Array) => boolean) | undefined;
+  #text: string | undefined;
+  #address: Address | undefined;
 
   private constructor(raw: Uint8Array) {
     this.raw = raw;
@@ -26,8 +32,10 @@ export class PublicKey {
     return PublicKey.fromRaw(bytes.subarray(1));
   }
 
+  /** Parses `P…`; parsed keys are cached (they are immutable, and keep their prepared verifier). */
   static fromString(text: string): PublicKey {
-    return new PublicKey(decodeVersioned(text, 'P', 32, 'public key'));
+    if (typeof text !== 'string') return new PublicKey(decodeVersioned(text, 'P', 32, 'public key'));
+    return parsed.get(text, (t) => new PublicKey(decodeVersioned(t, 'P', 32, 'public key')));
   }
 
   /** Versioned binary form (33 bytes), the one hashed into addresses and signing preimages. */
@@ -36,7 +44,8 @@ export class PublicKey {
   }
 
   address(): Address {
-    return Address.fromPublicKey(this);
+    this.#address ??= Address.fromPublicKey(this);
+    return this.#address;
   }
 
   /** Massa signatures are over blake3(data). */
@@ -45,15 +54,13 @@ export class PublicKey {
   }
 
   verifyHash(hash: Uint8Array, signature: Signature): boolean {
-    try {
-      return ed25519.verify(signature.bytes, hash, this.raw, { zip215: false });
-    } catch {
-      return false;
-    }
+    this.#verifier ??= prepareVerifier(this.raw);
+    return this.#verifier(hash, signature.bytes);
   }
 
   toString(): string {
-    return encodeVersioned('P', this.raw);
+    this.#text ??= encodeVersioned('P', this.raw);
+    return this.#text;
   }
 
   toJSON(): string {

@@ -1,6 +1,6 @@
 import { inspect } from 'node:util';
-import { ed25519 } from '@noble/curves/ed25519';
 import { decodeVersioned, encodeVersioned } from './base58check.js';
+import { prepareSecret, randomSeed, type PreparedSecret } from './ed25519.js';
 import { CodecError } from './errors.js';
 import { blake3 } from './hash.js';
 import { PublicKey } from './publicKey.js';
@@ -14,11 +14,13 @@ const REDACTED = 'SecretKey(<redacted>)';
  */
 export class SecretKey {
   readonly #seed: Uint8Array;
+  readonly #signer: PreparedSecret;
   readonly publicKey: PublicKey;
 
   private constructor(seed: Uint8Array) {
     this.#seed = seed;
-    this.publicKey = PublicKey.fromRaw(ed25519.getPublicKey(seed));
+    this.#signer = prepareSecret(seed);
+    this.publicKey = PublicKey.fromRaw(this.#signer.publicKey);
   }
 
   static fromSeed(seed: Uint8Array): SecretKey {
@@ -31,7 +33,7 @@ export class SecretKey {
   }
 
   static generate(): SecretKey {
-    return new SecretKey(ed25519.utils.randomPrivateKey());
+    return new SecretKey(randomSeed());
   }
 
   /** Signs blake3(data), as Massa does for messages. */
@@ -41,7 +43,7 @@ export class SecretKey {
 
   /** Signs a 32-byte hash as is (operation ids, block ids). */
   signHash(hash: Uint8Array): Signature {
-    return Signature.fromBytes(ed25519.sign(hash, this.#seed));
+    return Signature.fromBytes(this.#signer.sign(hash));
   }
 
   /** The S… string. The only way to get it out: call it only to store the key somewhere safe. */

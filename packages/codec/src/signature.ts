@@ -4,6 +4,8 @@ import { CodecError } from './errors.js';
 
 /** An Ed25519 signature; its string form is b58c(version 0 ‖ 64 bytes), without prefix. */
 export class Signature {
+  #text: string | undefined;
+
   private constructor(readonly bytes: Uint8Array) {}
 
   static fromBytes(bytes: Uint8Array): Signature {
@@ -23,7 +25,8 @@ export class Signature {
   }
 
   toString(): string {
-    return encodeBase58check(this.toVersionedBytes());
+    this.#text ??= encodeBase58check(this.toVersionedBytes());
+    return this.#text;
   }
 
   toJSON(): string {

@@ -167,3 +167,22 @@ describe('round trips (property tests)', () => {
     expect(previousSlot({ period: 0, thread: 0 })).toBeNull();
   });
 });
+
+describe('Ed25519 backends agree', () => {
+  it("Node's OpenSSL path and @noble/curves give the same keys and signatures", async () => {
+    const { ed25519 } = await import('@noble/curves/ed25519');
+    fc.assert(
+      fc.property(arbitrarySeed, hash32, (seed, message) => {
+        const sk = SecretKey.fromSeed(seed);
+        expect(sk.publicKey.raw).toEqual(ed25519.getPublicKey(seed));
+        const signature = sk.signHash(message);
+        expect(signature.bytes).toEqual(ed25519.sign(message, seed));
+        expect(ed25519.verify(signature.bytes, message, sk.publicKey.raw)).toBe(true);
+        const tampered = signature.bytes.slice();
+        tampered[0]! ^= 1;
+        expect(sk.publicKey.verifyHash(message, Signature.fromBytes(tampered))).toBe(false);
+      }),
+      { numRuns: 50 },
+    );
+  });
+});
