@@ -5,9 +5,12 @@ import { cpus, totalmem } from 'node:os';
 import { startDevnet } from '@mason/devnet';
 import { callThroughput, deployToFinal } from './suites/contracts.mjs';
 import { devnetStartup } from './suites/devnetStartup.mjs';
+import { buildTimes } from './suites/build.mjs';
 import { getStatusThroughput } from './suites/getStatusThroughput.mjs';
+import { scaling } from './suites/scaling.mjs';
 import { transferToFinal } from './suites/transferToFinal.mjs';
 import { unitTests } from './suites/unitTests.mjs';
+import { vmOverhead } from './suites/vmOverhead.mjs';
 
 const quick = process.argv.includes('--quick');
 
@@ -27,6 +30,9 @@ const suites = [
   ['finalized CallSC throughput', () => callThroughput({ operations: quick ? 2000 : 6000 })],
   ['get_status throughput', statusThroughput],
   ['mason test vs asp + vm-mock', () => unitTests({ runs: quick ? 2 : 5 })],
+  ['mason build vs massa-as-compile', () => buildTimes({ runs: quick ? 3 : 7 })],
+  ['VM call overhead vs plain WebAssembly', () => vmOverhead({ quick })],
+  ['scaling with accounts, events, operations', () => scaling({ quick })],
 ];
 
 const results = [];
@@ -42,9 +48,9 @@ for (const [title, run] of suites) {
 
 const fmt = (v) => (v === null || v === undefined ? '—' : typeof v === 'number' ? (Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(2)) : String(v));
 console.log('');
-console.log(['what'.padEnd(40), 'value'.padStart(10), 'unit'.padEnd(16), 'anchor'.padStart(10), 'ratio'.padStart(8), 'target'].join('  '));
+console.log(['what'.padEnd(44), 'value'.padStart(10), 'unit'.padEnd(16), 'anchor'.padStart(10), 'ratio'.padStart(8), 'target'].join('  '));
 for (const r of results) {
-  console.log([r.name.padEnd(40), fmt(r.value).padStart(10), r.unit.padEnd(16), fmt(r.anchorValue).padStart(10), (r.ratio ? fmt(r.ratio) + '×' : '—').padStart(8), r.target].join('  '));
+  console.log([r.name.padEnd(44), fmt(r.value).padStart(10), r.unit.padEnd(16), fmt(r.anchorValue).padStart(10), (r.ratio ? fmt(r.ratio) + '×' : '—').padStart(8), r.target].join('  '));
 }
 const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version };
 writeFileSync(new URL('./results.json', import.meta.url), JSON.stringify({ date: new Date().toISOString(), quick, machine, results }, null, 2));
