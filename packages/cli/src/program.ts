@@ -1,33 +1,38 @@
 import { Command, CommanderError } from 'commander';
-import { buildCommand } from './commands/build.js';
-import { callCommand } from './commands/call.js';
-import { deployCommand } from './commands/deploy.js';
-import { nodeCommand } from './commands/node.js';
-import { testCommand } from './commands/test.js';
-import { readCommand } from './commands/read.js';
 import { printError } from './output.js';
 
 const VERSION = '0.1.0';
 
-export function createProgram(): Command {
+/**
+ * Each command is loaded only when it runs: the packages behind them (the devnet, the compiler,
+ * as-pect) take far longer to load than most commands take to run.
+ */
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  build: () => import('./commands/build.js').then((m) => m.buildCommand()),
+  deploy: () => import('./commands/deploy.js').then((m) => m.deployCommand()),
+  node: () => import('./commands/node.js').then((m) => m.nodeCommand()),
+  test: () => import('./commands/test.js').then((m) => m.testCommand()),
+  call: () => import('./commands/call.js').then((m) => m.callCommand()),
+  read: () => import('./commands/read.js').then((m) => m.readCommand()),
+};
+
+/** The program with the command `argv` names, or every command (for help and unknown names). */
+export async function createProgram(argv: readonly string[] = []): Promise<Command> {
   const program = new Command('mason')
     .description('Mason — the Massa smart-contract toolkit')
     .version(VERSION)
     .showHelpAfterError('(run mason --help for usage)')
     .exitOverride();
-  program.addCommand(buildCommand());
-  program.addCommand(deployCommand());
-  program.addCommand(nodeCommand());
-  program.addCommand(testCommand());
-  program.addCommand(callCommand());
-  program.addCommand(readCommand());
+  const named = argv[2];
+  const wanted = named !== undefined && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS);
+  for (const command of await Promise.all(wanted.map((name) => COMMANDS[name]!()))) program.addCommand(command);
   return program;
 }
 
 /** Runs the CLI; returns the exit code instead of exiting, so tests can drive it. */
 export async function run(argv: string[]): Promise<number> {
   try {
-    await createProgram().parseAsync(argv);
+    await (await createProgram(argv)).parseAsync(argv);
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode;
