@@ -27,7 +27,7 @@ const suites = [
   ['devnet cold start and idle CPU', () => devnetStartup({ runs: quick ? 2 : 5 })],
   ['transfer → final', () => transferToFinal({ runs: quick ? 5 : 20, withMainnetAnchor: !quick })],
   ['deploy → final', () => deployToFinal({ runs: quick ? 3 : 10, withMainnetAnchor: !quick })],
-  ['finalized CallSC throughput', () => callThroughput({ operations: quick ? 2000 : 6000 })],
+  ['finalized CallSC throughput', () => callThroughput({ operations: quick ? 4000 : 12000 })],
   ['get_status throughput', statusThroughput],
   ['mason test vs asp + vm-mock', () => unitTests({ runs: quick ? 2 : 5 })],
   ['mason build vs massa-as-compile', () => buildTimes({ runs: quick ? 3 : 7 })],
