@@ -26,6 +26,7 @@ import { deployerDatastore } from '@mason/compiler';
 import { DeploymentRecords, type PendingDeployment } from './deploymentRecords.js';
 import { DeployError } from './errors.js';
 import { findDeployedAddress } from './findDeployedAddress.js';
+import { resendWhenLost } from './resendWhenLost.js';
 import { contractStorageCost } from './storageCost.js';
 
 export type DeployProgress =
@@ -149,7 +150,7 @@ export async function deployContract(params: DeployParams): Promise<DeployResult
   });
   await sendOperations(client, [input]);
   params.onProgress?.({ stage: 'sent', operationId: signed.id, expirePeriod });
-  return follow(params, records, { operationId: signed.id, expirePeriod, bytecodeSha256, args, coins, chainId, resumed: false });
+  return follow(params, records, { operationId: signed.id, input, expirePeriod, bytecodeSha256, args, coins, chainId, resumed: false });
 }
 
 async function resume(params: DeployParams, records: DeploymentRecords, pending: PendingDeployment, status: NodeStatus): Promise<DeployResult | null> {
@@ -177,6 +178,7 @@ async function resume(params: DeployParams, records: DeploymentRecords, pending:
   params.onProgress?.({ stage: 'resuming', operationId: pending.operationId });
   return follow(params, records, {
     operationId: pending.operationId,
+    input: pending.input as OperationInput,
     expirePeriod: pending.expirePeriod,
     bytecodeSha256: pending.bytecodeSha256,
     args: Uint8Array.from(Buffer.from(pending.constructorArgs, 'hex')),
@@ -188,6 +190,7 @@ async function resume(params: DeployParams, records: DeploymentRecords, pending:
 
 interface Sent {
   operationId: string;
+  input: OperationInput;
   expirePeriod: number;
   bytecodeSha256: string;
   args: Uint8Array;
@@ -210,7 +213,12 @@ async function follow(params: DeployParams, records: DeploymentRecords, sent: Se
     }
   };
 
-  const executed = await waitForOperation(client, sent.operationId, [speculative(), final(), expired(), timeout(stageTimeoutMs)], waitOptions);
+  const executed = await waitForOperation(
+    client,
+    sent.operationId,
+    [speculative(), final(), expired(), timeout(stageTimeoutMs), resendWhenLost(client, sent.input)],
+    waitOptions,
+  );
   check(executed, 'executed');
   if (executed.stage === 'speculative' || executed.stage === 'final') {
     params.onProgress?.({ stage: 'executed', operationId: sent.operationId, slot: null });

@@ -92,6 +92,37 @@ describe('a node restart while the runner waits', () => {
     expect(await executeScCount(third, account.address.toString())).toBe(1);
   }, 30_000);
 
+  it('a runner still waiting re-sends the operation a restarted node lost, and deploys once', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'mason-deploy-resend-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const first = await startDevnet({ publicPort: 0, privatePort: 0, apiPort: 0, dataDir });
+    const ports = { publicPort: portOf(first.urls.public), privatePort: portOf(first.urls.private), apiPort: portOf(first.urls.api) };
+    const client = createClient({ url: first.urls.public });
+    cleanups.push(() => client.close());
+    const account = Account.fromSecretKey(first.accounts[0]!.secretKey);
+    await first.node.stop();
+    let restarted: Promise<Devnet> | undefined;
+    const result = await deployFromBuild({
+      client,
+      account,
+      root: project.root,
+      network: 'resend',
+      contract: 'greeter',
+      pollIntervalMs: 20,
+      args: new Args().addString('Resent').serialize(),
+      coins: MAS / 10n,
+      onProgress: (p: DeployProgress) => {
+        // The node goes down with the operation only in its pool, and comes back without it.
+        if (p.stage === 'sent') restarted = first.stop().then(() => startDevnet({ ...ports, dataDir }));
+      },
+    });
+    const second = await restarted!;
+    cleanups.push(() => second.stop());
+    expect(await greeting(client, result.address)).toBe('Hello, Resent!');
+    expect(new DeploymentRecords(project.root, 'resend').read().history).toHaveLength(1);
+    expect(await executeScCount(second, account.address.toString())).toBe(1);
+  }, 30_000);
+
   it('does not deploy again when the node restarted after the operation became final but before it was recorded', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'mason-deploy-restart-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
