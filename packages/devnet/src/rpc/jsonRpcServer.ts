@@ -92,7 +92,10 @@ export class JsonRpcDispatcher {
 const PATHS = new Set(['/', '/api/v2', '/api/v2/']);
 
 export function createJsonRpcHttpServer(dispatcher: JsonRpcDispatcher, limits: ServerLimits = DEFAULT_LIMITS): Server {
-  const server = createServer({ keepAlive: true }, (req, res) => void serve(dispatcher, limits, req, res));
+  const server = createServer({ keepAlive: true }, (req, res) => {
+    // A client that vanishes mid-request only loses its own connection.
+    serve(dispatcher, limits, req, res).catch(() => res.destroy());
+  });
   server.maxConnections = limits.maxConnections;
   server.keepAliveTimeout = 60_000;
   return server;
@@ -144,15 +147,17 @@ async function serve(dispatcher: JsonRpcDispatcher, limits: ServerLimits, req: I
   }
   const chunks: Buffer[] = [];
   let size = 0;
-  let tooBig = false;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limits.maxRequestBodySize) {
-      tooBig = true;
-      break;
-    }
-    chunks.push(chunk as Buffer);
-  }
+  const tooBig = await new Promise<boolean>((resolve, reject) => {
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limits.maxRequestBodySize) {
+        req.removeAllListeners('data');
+        resolve(true);
+      } else chunks.push(chunk);
+    });
+    req.once('end', () => resolve(false));
+    req.once('error', reject);
+  });
   if (tooBig) {
     send(res, 413, JSON.stringify(errorResponse(null, -32007, 'Request is too big', `Exceeded max limit of ${limits.maxRequestBodySize}`)));
     req.destroy();

@@ -1,4 +1,4 @@
-import { compareBytes, type SendOperationInput } from '@mason/codec';
+import { compareBytes, encodeBase58check, type SendOperationInput } from '@mason/codec';
 import { ApiError } from '../apiError.js';
 import { blockToJson } from '../chain/block.js';
 import type { DevnetNode } from '../devnetNode.js';
@@ -120,9 +120,10 @@ export function sharedMethods(node: DevnetNode, readOnly: ReadOnlyExecutor): Met
 
 /** Every method of the node's public API (reference §2.1). */
 export function publicMethods(node: DevnetNode, readOnly: ReadOnlyExecutor, nodeKey: Uint8Array): MethodTable {
+  const nodeId = 'N' + encodeBase58check(nodeKey);
   return {
     ...sharedMethods(node, readOnly),
-    get_status: () => statusView(node, nodeKey),
+    get_status: () => statusView(node, nodeId),
     get_cliques: () => [
       {
         block_ids: [...node.graph.records.values()].filter((r) => !r.isFinal).map((r) => r.block.id),

@@ -1,10 +1,10 @@
-import { encodeBase58check, formatMas, nextSlot, slotAt } from '@mason/codec';
+import { formatMas, nextSlot, slotAt } from '@mason/codec';
 import type { DevnetNode } from '../devnetNode.js';
 
 const STATS_WINDOW_MS = 60_000;
 
 /** get_status (reference §17.1), every figure read from the chain as it is. */
-export function statusView(node: DevnetNode, nodeKeyBytes: Uint8Array): Record<string, unknown> {
+export function statusView(node: DevnetNode, nodeId: string): Record<string, unknown> {
   const { config } = node;
   const now = Date.now();
   const lastSlot = slotAt(now, node.timing());
@@ -13,7 +13,7 @@ export function statusView(node: DevnetNode, nodeKeyBytes: Uint8Array): Record<s
   const currentCycleTime = config.genesisTimestamp + currentCycle * cycleLength;
   const finalInWindow = node.finalizedWithin(STATS_WINDOW_MS, now);
   return {
-    node_id: 'N' + encodeBase58check(nodeKeyBytes),
+    node_id: nodeId,
     node_ip: null,
     version: config.version,
     current_time: now,
