@@ -20,6 +20,7 @@ export interface RunSpecFileOptions {
   testPattern: RegExp;
   groupPattern: RegExp;
   updateSnapshots: boolean;
+  testTimeout?: number;
   print: (line: string) => void;
   color: Colors;
 }
@@ -46,7 +47,7 @@ export async function runSpecFile(options: RunSpecFileOptions): Promise<SpecFile
     ...(expected && { snapshots: expected }),
   });
   const createImports = Object.assign((...imports: object[]) => ctx.createImports(...imports) as WebAssembly.Imports, {
-    [RUN_OPTIONS]: { root, log: (line: string) => print(`    ${color.dim(line)}`) },
+    [RUN_OPTIONS]: { root, log: (line: string) => print(`    ${color.dim(line)}`), ...(options.testTimeout !== undefined && { testTimeout: options.testTimeout }) },
   });
   const memory = new WebAssembly.Memory({ initial: 10 });
   const module = await config.instantiate(memory, createImports, instantiate as never, compiled.binary).catch((error: unknown) => {
