@@ -138,7 +138,7 @@ export class TestHost {
       ...(this.vmMock && { limits: { ledgerCostPerByte: 0n, ledgerEntryBaseCost: 0n } }),
     });
     this.hosted = this.vm.hostInstance({
-      callStack: [{ address: profile.caller }, { address: profile.contract }],
+      callStack: [{ address: profile.caller }, { address: profile.contract, ...(this.vmMock && { operationDatastore: [] }) }],
       gas: DEFAULT_GAS,
       context: { slot: profile.slot, timestamp: DEFAULT_TIMESTAMP },
       operationId: DEFAULT_OPERATION_ID,
@@ -484,7 +484,9 @@ export class TestHost {
       const owned = caller.ownedAddresses ?? [caller.address];
       if (!owned.includes(frames[top]!.address)) frames[top - 1] = { ...caller, ownedAddresses: [...owned, frames[top]!.address] };
     }
-    this.hosted.setCallStack(frames.map((frame, index) => ({ ...frame, operationDatastore: index === top && data.length ? data : undefined })));
+    // vm-mock always has an operation datastore (maybe empty); a CallSC, as Mason's tests run by default, has none.
+    const withData = data.length > 0 || this.vmMock;
+    this.hosted.setCallStack(frames.map((frame, index) => ({ ...frame, operationDatastore: index === top && withData ? data : undefined })));
     for (const frame of frames) {
       if (!this.hosted.state.hasEntry(frame.address)) this.hosted.setBalance(frame.address, 0n);
     }

@@ -97,10 +97,7 @@ function startError(file: string, error: unknown): TestingError {
   const missing = MISSING_IMPORT.exec(reason);
   if (!missing) return new TestingError('MASON_TESTING_START', { file, reason }, { cause: error });
   const [, module, name] = missing;
-  const hint =
-    module === 'massa'
-      ? ': it is a vm-mock helper of @massalabs/massa-as-sdk (mockBalance, setDeployContext, …) or a function no node registers; use the helpers of @mason/testing instead'
-      : '';
+  const hint = module === 'massa' ? ': no node registers it (a typo, or an SDK newer than the node?)' : '';
   return new TestingError('MASON_TESTING_UNKNOWN_IMPORT', { file, module, name, hint }, { cause: error });
 }
 
