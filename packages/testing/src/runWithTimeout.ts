@@ -12,7 +12,16 @@ const context = createContext({ run: (): void => undefined });
 /** Runs `body`, failing with MASON_TESTING_TIMEOUT if it takes longer than `timeout` ms. */
 export function runWithTimeout(body: () => void, timeout: number): void {
   const previous = context.run;
-  context.run = body;
+  // An error must not cross the vm boundary: node would format its stack there, and failures are
+  // located from the raw call sites of their stacks (wasmFrames.ts).
+  let failure: { error: unknown } | undefined;
+  context.run = () => {
+    try {
+      body();
+    } catch (error) {
+      failure = { error };
+    }
+  };
   try {
     script.runInContext(context, { timeout });
   } catch (error) {
@@ -21,4 +30,5 @@ export function runWithTimeout(body: () => void, timeout: number): void {
   } finally {
     context.run = previous;
   }
+  if (failure) throw failure.error;
 }
