@@ -181,11 +181,12 @@ export class ChainStore {
       this.#fs.fsyncSync(this.#fd);
     } catch (error) {
       const cause = error as NodeJS.ErrnoException;
+      const errno = cause.code ?? 'EIO';
       const slot = entry.block.slot;
       this.#failure = new DataDirError('MASON_DEVNET_JOURNAL_WRITE_FAILED', {
         file: this.#journalPath,
-        errno: cause.code ?? 'EIO',
-        detail: cause.message,
+        errno,
+        detail: cause.message.startsWith(errno) ? cause.message : `${errno}: ${cause.message}`,
         blockId: entry.block.id,
         slot: `${slot.period}.${slot.thread}`,
       });
