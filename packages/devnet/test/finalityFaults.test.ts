@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { closeSync, fsyncSync, ftruncateSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { MAS, parseMas, SecretKey } from '@mason/codec';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirError, devnetStakerKey, MAX_KEPT_PRODUCTION_ERRORS, type Devnet, type JournalFs } from '../src/index.js';
@@ -172,6 +174,28 @@ describe('a journal write failure stops finality before anything is reported fin
       await again.stop();
     }
   });
+});
+
+// A real ENOSPC needs a tiny file system: a tmpfs mounted in a user + mount namespace, where
+// the machine allows unprivileged ones (`unshare -rm`); elsewhere this case is skipped and the
+// injected disk above stands for it. The driver runs the built package (dist/).
+const userNamespaces = spawnSync('unshare', ['-rm', 'true']).status === 0;
+
+describe.skipIf(!userNamespaces)('a real full disk', () => {
+  it('a 192 KiB tmpfs fills up mid-stream: finality stops with ENOSPC, and after the restart on a larger one every operation reported final is there', () => {
+    const mount = join(root, 'tmpfs');
+    const driver = fileURLToPath(new URL('./realDiskFull.mjs', import.meta.url));
+    const script = `mkdir -p "$1" && mount -t tmpfs -o size=192k tmpfs "$1" && exec "$2" "$3" "$1"`;
+    const run = spawnSync('unshare', ['-rm', 'sh', '-c', script, 'sh', mount, process.execPath, driver], { encoding: 'utf8', timeout: 60_000 });
+    expect(run.status, run.stderr).toBe(0);
+    const result = JSON.parse(run.stdout.trim().split('\n').at(-1)!);
+    expect(result.reportedFinal).toBeGreaterThan(0);
+    expect(result.lost).toBe(0);
+    expect(result.balanceExact).toBe(true);
+    expect(result.refusal.code).toBe(-32001);
+    expect(result.refusal.message).toMatch(/cannot write .*final-blocks\.jsonl \(ENOSPC: no space left on device, write\)/);
+    expect(result.logged.filter((m: string) => m.startsWith('FINALITY STOPPED'))).toHaveLength(1);
+  }, 60_000);
 });
 
 describe('block production failures', () => {
