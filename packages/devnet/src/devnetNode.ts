@@ -60,7 +60,8 @@ export interface DevnetNodeOptions {
 /** How many block production failures the node keeps (the most recent ones) in productionErrors. */
 export const MAX_KEPT_PRODUCTION_ERRORS = 20;
 
-const logToStderr = (message: string): void => void process.stderr.write(`mason devnet: ${message}\n`);
+/** The default log of the devnet: one line on stderr per message. */
+export const logToStderr = (message: string): void => void process.stderr.write(`mason devnet: ${message}\n`);
 
 interface PendingBlock {
   changes: LedgerChange[];

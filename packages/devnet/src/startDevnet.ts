@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { parseMas, type SecretKey } from '@mason/codec';
 import { devnetAccountKey, devnetStakerKey } from './accounts.js';
 import { defaultChainConfig, DEVNET_TIMING, MAINNET_TIMING, type ChainConfig } from './config.js';
-import { DevnetNode } from './devnetNode.js';
+import { DevnetNode, logToStderr } from './devnetNode.js';
 import type { LedgerChange } from './ledger/ledgerState.js';
 import { ChainStore } from './persistence/chainStore.js';
 import type { JournalFs } from './persistence/journalFs.js';
@@ -102,7 +102,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   const deltaF0 = options.deltaF0 ?? timing.deltaF0;
   // Genesis one period ago, so the first useful slot (period 1) is now rather than t0 later.
   const wantedGenesis = options.genesisTimestamp ?? Date.now() - t0;
-  const log = options.log ?? ((message: string) => void process.stderr.write(`mason devnet: ${message}\n`));
+  const log = options.log ?? logToStderr;
   if (options.dataDir && options.reset) ChainStore.reset(options.dataDir, log);
   const store = options.dataDir
     ? ChainStore.open(options.dataDir, { chainId: chainId.toString(), genesisTimestamp: wantedGenesis, t0, deltaF0, threadCount: 32 }, { log, ...(options.journalFs && { fs: options.journalFs }) })

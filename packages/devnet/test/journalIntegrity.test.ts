@@ -255,7 +255,7 @@ describe('journal integrity: only a torn last line is cut, anything else refuses
   it('reset starts a new chain after saying what it deletes, and leaves other files alone', async () => {
     const dir = copy();
     const bytes = readFileSync(journalOf(dir));
-    bytes[100] ^= 1;
+    bytes[100] = bytes[100]! ^ 1;
     writeFileSync(journalOf(dir), bytes);
     writeFileSync(join(dir, 'notes.txt'), 'mine');
     await refusal(dir);

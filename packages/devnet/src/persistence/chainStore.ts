@@ -258,9 +258,15 @@ function writeDurably(path: string, content: string): void {
   }
 }
 
-/** Makes a rename durable: fsync of the directory holding it. */
+/** Makes a rename durable: fsync of the directory holding it (where directories can be opened: not on Windows). */
 function syncDirectory(dir: string): void {
-  const fd = openSync(dir, 'r');
+  let fd: number;
+  try {
+    fd = openSync(dir, 'r');
+  } catch (error) {
+    if (['EISDIR', 'EPERM', 'EACCES'].includes((error as NodeJS.ErrnoException).code ?? '')) return;
+    throw error;
+  }
   try {
     fsyncSync(fd);
   } finally {
