@@ -9,7 +9,9 @@ import { packPackages, publicPackages, root } from './lib/workspacePackages.mjs'
 
 const args = process.argv.slice(2);
 const wantsHelp = args.includes('--help') || args.includes('-h');
-if (args.filter((a) => !a.startsWith('-')).length === 0 && !wantsHelp) {
+const TAKES_VALUE = new Set(['--template', '-t', '--pm', '--local-packages']);
+const positional = args.filter((arg, i) => !arg.startsWith('-') && !TAKES_VALUE.has(args[i - 1]));
+if (positional.length === 0 && !wantsHelp) {
   console.error('usage: npm run create -- <dir> [--template hello|token] [--pm npm|pnpm] [--no-install] [--git]');
   console.error('  e.g. npm run create -- ../my-app');
   console.error('  <dir> is relative to the folder you run npm in; see docs/create-mason.md');
