@@ -70,7 +70,7 @@ async function main() {
   run(process.execPath, [join(root, 'scripts', 'pack-local.mjs')]);
   done(t);
 
-  t = step('Scaffold a project: npm create mason hello-mason');
+  t = step('Scaffold a project: create-mason hello-mason (what npm run create does)');
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
   run(process.execPath, [join(root, 'packages', 'create-mason', 'bin', 'create-mason.js'), project, '--template', 'hello'], {

@@ -1,7 +1,17 @@
+/** Where every error below is explained, as an absolute URL: it must work wherever create-mason runs. */
+export const DOCS_URL = 'https://github.com/mason-dev/mason/blob/main/docs/create-mason.md';
+
 export const scaffoldErrors = {
   MASON_CREATE_DIR_NOT_EMPTY: '{dir} already exists and is not empty. Choose another directory name, or empty it first.',
   MASON_CREATE_UNKNOWN_TEMPLATE: 'there is no template "{template}". Available: {available}.',
-  MASON_CREATE_LOCAL_PACKAGES_MISSING: 'local packages were asked for, but {dir} holds no tarball for {name}. Pack them with `node scripts/pack-local.mjs` at the Mason repository root.',
+  MASON_CREATE_LOCAL_PACKAGES_NOT_FOUND:
+    'the local packages folder {dir} does not exist (or is not a folder). From a clone of the Mason repository, run `npm run create -- <dir>` (it packs the packages itself), or pack them with `node scripts/pack-local.mjs` and pass the folder it prints (.mason/packs).',
+  MASON_CREATE_LOCAL_PACKAGES_MISSING:
+    'local packages were asked for, but {dir} holds no tarball for {names}. Pack them again with `node scripts/pack-local.mjs` at the Mason repository root.',
+  MASON_CREATE_LOCAL_PACKAGES_AMBIGUOUS:
+    '{dir} holds several tarballs of {name} ({files}) and none of version {version}. Keep one per package: `node scripts/pack-local.mjs` empties the folder before packing.',
+  MASON_CREATE_PM_NOT_FOUND:
+    '{pm} is not installed, or not on PATH (`{pm} --version` failed). Install it ({install}), create the project with `--pm npm`, or pass `--no-install` and install later. Nothing was written.',
   MASON_CREATE_INSTALL_FAILED: '`{command}` failed in {dir} (exit code {code}). The project files are there: fix the problem above and run it again.',
 } as const;
 
@@ -9,6 +19,7 @@ export type ScaffoldErrorCode = keyof typeof scaffoldErrors;
 
 export class ScaffoldError extends Error {
   override readonly name = 'ScaffoldError';
+  /** The explanation of this error: an absolute URL to its section of docs/create-mason.md. */
   readonly docs: string;
 
   constructor(
@@ -16,6 +27,6 @@ export class ScaffoldError extends Error {
     readonly context: Record<string, unknown> = {},
   ) {
     super(scaffoldErrors[code].replace(/\{(\w+)\}/g, (_, key: string) => String(context[key] ?? `{${key}}`)));
-    this.docs = `docs/create-mason.md#${code.toLowerCase()}`;
+    this.docs = `${DOCS_URL}#${code.toLowerCase()}`;
   }
 }

@@ -1,6 +1,8 @@
 import { Command, CommanderError, Option } from 'commander';
 import pc from 'picocolors';
-import { relative } from 'node:path';
+import { isAbsolute, relative } from 'node:path';
+import { ScaffoldError } from './errors.js';
+import type { PackageManager } from './packageManager.js';
 import { scaffold } from './scaffold.js';
 
 export async function run(argv: string[]): Promise<number> {
@@ -11,34 +13,46 @@ export async function run(argv: string[]): Promise<number> {
     .addOption(new Option('--pm <manager>', 'package manager to install with').choices(['npm', 'pnpm']).default('npm'))
     .option('--no-install', 'do not install dependencies')
     .option('--git', 'initialize a git repository')
-    .option('--local-packages <dir>', 'depend on packed Mason tarballs in <dir> instead of the registry (also MASON_LOCAL_PACKAGES)')
+    .option(
+      '--local-packages <dir>',
+      'depend on packed Mason tarballs in <dir> (copied into the project) instead of the registry (also MASON_LOCAL_PACKAGES)',
+    )
     .exitOverride();
   try {
     program.parse(argv);
     const [dir] = program.args as [string];
-    const options = program.opts<{ template: string; pm: 'npm' | 'pnpm'; install: boolean; git?: boolean; localPackages?: string }>();
+    const options = program.opts<{ template: string; pm: PackageManager; install: boolean; git?: boolean; localPackages?: string }>();
     const result = scaffold({
       dir,
       template: options.template,
       packageManager: options.pm,
       install: options.install,
       git: options.git ?? false,
-      localPackages: options.localPackages ?? process.env.MASON_LOCAL_PACKAGES ?? null,
+      localPackages: options.localPackages ?? (process.env.MASON_LOCAL_PACKAGES || null),
       onStep: (step) => console.log(pc.dim(`• ${step}…`)),
     });
-    const where = relative(process.cwd(), result.dir) || '.';
+    const where = isAbsolute(dir) ? result.dir : relative(process.cwd(), result.dir) || '.';
+    const pm = options.pm;
     console.log(`\n${pc.green('✔')} created ${pc.bold(result.name)} in ${where}\n`);
+    if (result.localPackages) {
+      console.log(pc.dim(`Mason's packages are the tarballs in ${where}/.mason-packages/: commit them with the project.\n`));
+    }
     console.log('Next steps:');
     console.log(`  cd ${where}`);
-    if (!result.installed) console.log(`  ${options.pm} install`);
-    console.log(`  ${options.pm} test          ${pc.dim('# unit tests, then integration tests on an in-process devnet')}`);
-    console.log(`  ${options.pm} run node      ${pc.dim('# a local Massa node (keep it running)')}`);
-    console.log(`  ${options.pm} run deploy    ${pc.dim('# build and deploy to it')}`);
+    if (!result.installed) console.log(`  ${pm} install`);
+    console.log(`  ${pm} test          ${pc.dim('# unit tests, then integration tests on an in-process devnet')}`);
+    console.log(`  ${pm} run node      ${pc.dim('# a local Massa node (keep it running)')}`);
+    console.log(`  ${pm} run deploy    ${pc.dim('# build and deploy to it')}`);
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode;
-    const e = error as { message: string; code?: string };
-    console.error(`${pc.red('error')} ${e.message}${e.code ? pc.dim(` [${e.code}]`) : ''}`);
+    if (error instanceof ScaffoldError) {
+      console.error(`${pc.red('error')} ${error.message} ${pc.dim(`[${error.code}]`)}`);
+      console.error(pc.dim(`  see ${error.docs}`));
+      return 1;
+    }
+    const e = error as { message?: string };
+    console.error(`${pc.red('error')} ${e.message ?? String(error)}`);
     return 1;
   }
 }

@@ -1,20 +1,31 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { CATALOG, MASON_VERSION } from './catalog.js';
 import { copyTemplate } from './copyTemplate.js';
 import { ScaffoldError } from './errors.js';
+import { copyLocalPackages, findLocalPackages } from './localPackages.js';
+import { assertPackageManager, installArgs, runIn, type PackageManager } from './packageManager.js';
 import { localVersions, manifestPath, projectPackageJson, registryVersions } from './projectPackageJson.js';
-import { availableTemplates, templatesDir } from './templatesDir.js';
+import { availableTemplates, templatesDir as defaultTemplatesDir } from './templatesDir.js';
 
 export interface ScaffoldOptions {
+  /** The new project's folder, relative to `cwd`. */
   dir: string;
   template?: string;
-  packageManager?: 'npm' | 'pnpm';
+  packageManager?: PackageManager;
   install?: boolean;
   git?: boolean;
-  /** A directory of packed Mason tarballs to depend on instead of the registry (MASON_LOCAL_PACKAGES). */
+  /**
+   * A folder of packed Mason tarballs (relative to `cwd`) to depend on instead of the registry
+   * (MASON_LOCAL_PACKAGES). They are copied into the project's `.mason-packages/`.
+   */
   localPackages?: string | null;
+  /** Where relative paths start (default: the current directory). */
+  cwd?: string;
+  /** A folder of templates to pick from (default: the ones create-mason ships). */
+  templatesDir?: string;
+  /** The environment of the package manager and git (default: process.env). */
+  env?: NodeJS.ProcessEnv;
   onStep?: (step: string) => void;
 }
 
@@ -24,41 +35,45 @@ export interface ScaffoldResult {
   template: string;
   files: string[];
   installed: boolean;
+  /** Whether Mason's packages come from tarballs in `.mason-packages/` rather than the registry. */
+  localPackages: boolean;
 }
 
-/** Creates a project from a template: files, a standalone package.json, then install and git init if asked. */
+/**
+ * Creates a project from a template: files, a standalone package.json, then install and git init
+ * if asked. Everything that can be refused (template, folder, local packages, package manager) is
+ * checked before the first file is written.
+ */
 export function scaffold(options: ScaffoldOptions): ScaffoldResult {
-  const dir = resolve(options.dir);
+  const cwd = options.cwd ?? process.cwd();
+  const env = options.env ?? process.env;
+  const dir = resolve(cwd, options.dir);
   const template = options.template ?? 'hello';
-  const templates = templatesDir();
-  if (!availableTemplates(templates).includes(template)) {
-    throw new ScaffoldError('MASON_CREATE_UNKNOWN_TEMPLATE', { template, available: availableTemplates(templates).join(', ') });
-  }
+  const templates = options.templatesDir ? resolve(cwd, options.templatesDir) : defaultTemplatesDir();
+  const available = availableTemplates(templates);
+  if (!available.includes(template)) throw new ScaffoldError('MASON_CREATE_UNKNOWN_TEMPLATE', { template, available: available.join(', ') });
   if (existsSync(dir) && readdirSync(dir).length > 0) throw new ScaffoldError('MASON_CREATE_DIR_NOT_EMPTY', { dir });
 
   const name = basename(dir).toLowerCase().replace(/[^a-z0-9._-]+/g, '-');
-  const plan = options.localPackages ? localVersions(options.localPackages, CATALOG) : registryVersions(MASON_VERSION, CATALOG);
-  // Resolve versions before writing anything, so a bad local-packages dir leaves no half project.
+  const local = options.localPackages ? findLocalPackages(options.localPackages, cwd) : null;
+  const plan = local ? localVersions(local, CATALOG) : registryVersions(MASON_VERSION, CATALOG);
   const manifest = projectPackageJson(JSON.parse(readFileSync(join(templates, template, 'package.json'), 'utf8')), name, plan);
+  const pm = options.packageManager ?? 'npm';
+  const install = options.install !== false;
+  if (install) assertPackageManager(pm, env);
+
   options.onStep?.(`creating ${name} from the ${template} template`);
   const files = copyTemplate(join(templates, template), dir);
+  if (local) {
+    options.onStep?.(`copying Mason's packages from ${local.dir} into .mason-packages/`);
+    files.push(...copyLocalPackages(local, dir));
+  }
   writeFileSync(manifestPath(dir), JSON.stringify(manifest, null, 2) + '\n');
 
-  if (options.git) run('git', ['init', '--quiet'], dir, options);
-  let installed = false;
-  if (options.install !== false) {
-    const pm = options.packageManager ?? 'npm';
+  if (options.git) runIn(dir, 'git', ['init', '--quiet'], env);
+  if (install) {
     options.onStep?.(`installing dependencies with ${pm}`);
-    run(pm, ['install', ...(pm === 'npm' ? ['--no-audit', '--no-fund'] : [])], dir, options);
-    installed = true;
+    runIn(dir, pm, installArgs(pm), env);
   }
-  return { dir, name, template, files, installed };
-}
-
-function run(command: string, args: string[], cwd: string, options: ScaffoldOptions): void {
-  const result = spawnSync(command, args, { cwd, stdio: 'inherit', shell: process.platform === 'win32' });
-  if (result.status !== 0) {
-    throw new ScaffoldError('MASON_CREATE_INSTALL_FAILED', { command: [command, ...args].join(' '), dir: cwd, code: result.status ?? 'signal' });
-  }
-  void options;
+  return { dir, name, template, files, installed: install, localPackages: local !== null };
 }

@@ -1,15 +1,6 @@
 // A fungible token in the spirit of Massa's MRC-20: name, symbol, decimals, total supply,
 // balances, allowances, transfers and minting by the owner. Amounts are u64 base units.
-import {
-  Address,
-  Args,
-  Context,
-  Storage,
-  bytesToU64,
-  generateEvent,
-  stringToBytes,
-  u64ToBytes,
-} from '@mason/sdk';
+import { Address, Args, Context, Storage, bytesToU64, generateEvent, stringToBytes, u64ToBytes } from '@mason/sdk';
 
 const NAME = 'NAME';
 const SYMBOL = 'SYMBOL';
