@@ -74,6 +74,7 @@ export class Args {
     if (isReference<T>()) {
       if (idof<T>() == idof<StaticArray<u8>>()) return this.addBytes(changetype<StaticArray<u8>>(value));
       if (idof<T>() == idof<Uint8Array>()) return this.addUint8Array(changetype<Uint8Array>(value));
+      // @ts-ignore: AssemblyScript generic checked at compile time
       if (isArray<T>()) return this.addArray<valueof<T>>(changetype<Array<valueof<T>>>(value));
       if (isWideInteger128<T>() || isWideInteger256<T>()) {
         memory.copy(this.reserve(offsetof<T>()), changetype<usize>(value), offsetof<T>());
@@ -185,6 +186,7 @@ export class Args {
 
   /** The object's own `serialize()` bytes, no prefix. */
   addSerializable<T>(value: T): Args {
+    // @ts-ignore: AssemblyScript generic checked at compile time
     const bytes = value.serialize();
     memory.copy(this.reserve(bytes.length), changetype<usize>(bytes), bytes.length);
     return this;
@@ -263,6 +265,7 @@ export class Args {
       let capacity = this.buffer.length << 1;
       if (capacity < needed) capacity = needed;
       if (capacity < 64) capacity = 64;
+      // @ts-ignore: AssemblyScript runtime builtin
       const grown = changetype<StaticArray<u8>>(__new(capacity, idof<StaticArray<u8>>()));
       memory.copy(changetype<usize>(grown), changetype<usize>(this.buffer), this.length);
       this.buffer = grown;
@@ -297,6 +300,7 @@ export class Args {
     if (isReference<T>()) {
       if (idof<T>() == idof<StaticArray<u8>>()) return changetype<Result<T>>(this.nextBytes());
       if (idof<T>() == idof<Uint8Array>()) return changetype<Result<T>>(this.nextUint8Array());
+      // @ts-ignore: AssemblyScript generic checked at compile time
       if (isArray<T>()) return changetype<Result<T>>(this.nextArray<valueof<T>>());
       if (isWideInteger128<T>() || isWideInteger256<T>()) {
         const value = instantiate<T>();
@@ -414,6 +418,7 @@ export class Args {
    */
   nextSerializable<T>(): Result<T> {
     const value = instantiate<T>();
+    // @ts-ignore: AssemblyScript generic checked at compile time
     const result = value.deserialize(this.view(), this._offset);
     if (result.isErr()) {
       return new Result<T>(value, "can't deserialize " + nameof<T>() + ' from given argument: ' + result.error!);
@@ -448,6 +453,7 @@ export class Args {
       const values = instantiate<Array<T>>(<i32>(<u32>byteLength / sizeof<T>()));
       memory.copy(values.dataStart, this.cursor(), <usize>byteLength);
       if (isBoolean<T>()) {
+        // @ts-ignore: AssemblyScript bool is a number
         for (let i = 0; i < values.length; i++) store<u8>(values.dataStart + i, load<u8>(values.dataStart + i) != 0);
       }
       this._offset = end;
@@ -489,6 +495,7 @@ export class Args {
         let at = 0;
         while (at < content.length) {
           const value = instantiate<T>();
+          // @ts-ignore: AssemblyScript generic checked at compile time
           const result = value.deserialize(content, at);
           if (result.isErr() || result.unwrap() <= at || result.unwrap() > content.length) {
             this._offset = start;

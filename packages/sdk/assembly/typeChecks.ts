@@ -6,6 +6,7 @@
 // @ts-ignore: decorator
 @inline
 export function isWideInteger128<T>(): bool {
+  // @ts-ignore: AssemblyScript generic checked at compile time
   return offsetof<T>() == 16 && isDefined(changetype<T>(0).lo) && isDefined(changetype<T>(0).hi);
 }
 
@@ -15,9 +16,13 @@ export function isWideInteger128<T>(): bool {
 export function isWideInteger256<T>(): bool {
   return (
     offsetof<T>() == 32 &&
+    // @ts-ignore: AssemblyScript generic checked at compile time
     isDefined(changetype<T>(0).lo1) &&
+    // @ts-ignore: AssemblyScript generic checked at compile time
     isDefined(changetype<T>(0).lo2) &&
+    // @ts-ignore: AssemblyScript generic checked at compile time
     isDefined(changetype<T>(0).hi1) &&
+    // @ts-ignore: AssemblyScript generic checked at compile time
     isDefined(changetype<T>(0).hi2)
   );
 }
@@ -26,5 +31,6 @@ export function isWideInteger256<T>(): bool {
 // @ts-ignore: decorator
 @inline
 export function isSerializable<T>(): bool {
+  // @ts-ignore: AssemblyScript generic checked at compile time
   return isDefined(changetype<T>(0).serialize) && isDefined(changetype<T>(0).deserialize);
 }

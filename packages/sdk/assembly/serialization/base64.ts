@@ -5,6 +5,7 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 export function encodeBase64(bytes: StaticArray<u8>): string {
   const length = bytes.length;
   const outLength = ((length + 2) / 3) * 4;
+  // @ts-ignore: AssemblyScript runtime builtin
   const out = changetype<string>(__new(<usize>outLength << 1, idof<string>()));
   const src = changetype<usize>(bytes);
   const dst = changetype<usize>(out);
