@@ -1,9 +1,13 @@
-import { Args, MAS, nextSlot, parseMas, type Slot } from '@mason/codec';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Args, MAS, nextSlot, type Slot } from '@mason/codec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Devnet } from '../src/index.js';
 import { compileContract } from './compileContract.js';
 import { deployContract } from './deployContract.js';
-import { call, sendOp, startTestDevnet, waitFinal } from './helpers.js';
+import { call, startTestDevnet } from './helpers.js';
+import * as m from './messengerHelpers.js';
 
 // Real contracts send asynchronous messages through send_message (the SDK's asyncCall); the devnet
 // keeps them in its async pool and runs them in the slots they become valid, as a node does.
@@ -13,86 +17,12 @@ let messenger: Uint8Array;
 let sender: string; // sends the messages, pays their coins and fees
 let receiver: string; // handles them
 
-const utf8 = (text: string) => new TextEncoder().encode(text);
-
-interface Schedule {
-  target?: string;
-  handler?: string;
-  startOffset?: number;
-  length?: number;
-  maxGas?: bigint;
-  fee?: bigint;
-  coins?: bigint;
-  note?: string;
-  count?: number;
-  filterAddress?: string;
-  filterKey?: string;
-}
-
-function scheduleParam(s: Schedule): Uint8Array {
-  return new Args()
-    .addString(s.target ?? receiver)
-    .addString(s.handler ?? 'receive')
-    .addU64(BigInt(s.startOffset ?? 3))
-    .addU64(BigInt(s.length ?? 10))
-    .addU64(s.maxGas ?? 10_000_000n)
-    .addU64(s.fee ?? 1_000_000n)
-    .addU64(s.coins ?? 0n)
-    .addString(s.note ?? 'note')
-    .addU32(s.count ?? 1)
-    .addString(s.filterAddress ?? '')
-    .addUint8Array(utf8(s.filterKey ?? ''))
-    .serialize();
-}
-
-/** Bob calls `func` of `target`; returns the final operation info and its events. */
-async function callContract(target: string, func: string, param: Uint8Array) {
-  const bob = devnet.accounts[1]!;
-  const id = await sendOp(devnet, bob.secretKey, { type: 'CallSC', maxGas: 100_000_000n, coins: 0n, target, func, param });
-  const info = await waitFinal(devnet, id);
-  const events = await call<any[]>(devnet.urls.public, 'get_filtered_sc_output_event', [{ original_operation_id: id }]);
-  return { id, info, events };
-}
-
-const schedule = (s: Schedule = {}) => callContract(sender, 'schedule', scheduleParam(s));
-
-async function balances(...addresses: string[]): Promise<{ final: bigint[]; candidate: bigint[] }> {
-  const infos = await call<any[]>(devnet.urls.public, 'get_addresses', [addresses]);
-  return { final: infos.map((i) => parseMas(i.final_balance)), candidate: infos.map((i) => parseMas(i.candidate_balance)) };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-/** Final events emitted by `emitter` whose data contains `text`, once there are `count`. */
-function finalEventsOf(emitter: string, text: string, count = 1): Promise<any[]> {
-  return until(`${count} final event(s) "${text}" from ${emitter}`, async () => {
-    const events = await call<any[]>(devnet.urls.public, 'get_filtered_sc_output_event', [{ emitter_address: emitter, is_final: true }]);
-    const matching = events.filter((e) => e.data.includes(text));
-    return matching.length >= count ? matching : undefined;
-  });
-}
-
-async function storedValue(address: string, key: string): Promise<string | null> {
-  const [entry] = await call<any[]>(devnet.urls.public, 'get_datastore_entries', [[{ address, key: Array.from(utf8(key)) }]]);
-  return entry.final_value === null ? null : Buffer.from(entry.final_value).toString();
-}
-
-/** Storage cost of writing `value` under `key` where `previous` was stored (0.0001 MAS a byte, 4 bytes per entry). */
-function storageCost(key: string, previous: string | null, value: string): bigint {
-  const bytes = previous === null ? 4 + key.length + value.length : value.length - previous.length;
-  return BigInt(bytes) * 100_000n;
-}
-
-const scheduledAt = (events: any[]): Slot => events.find((e) => e.data.startsWith('scheduled'))!.context.slot;
-const plus = (slot: Slot, periods: number): Slot => ({ period: slot.period + periods, thread: slot.thread });
+const schedule = (s: Partial<m.Schedule> = {}) => m.schedule(devnet, sender, { target: receiver, ...s });
+const callContract = (target: string, func: string, param: Uint8Array) => m.callContract(devnet, target, func, param);
+const balances = (...addresses: string[]) => m.balances(devnet, ...addresses);
+const finalEventsOf = (emitter: string, text: string, count = 1) => m.finalEventsOf(devnet, emitter, text, count);
+const storedValue = (address: string, key: string) => m.storedValue(devnet, address, key);
+const { until, scheduledAt, plus, storageCost } = m;
 
 beforeAll(async () => {
   devnet = await startTestDevnet();
@@ -238,5 +168,52 @@ describe('asynchronous messages on the devnet', () => {
     expect(devnet.node.lastProducedSlot).toEqual(last);
     expect(devnet.node.nextProductionSlot).toBeNull();
     expect(devnet.node.productionErrors).toEqual([]);
+  });
+});
+
+describe('the async pool across a restart', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mason-async-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('keeps a pending message in the final state, runs it once after the restart, and forgets it', async () => {
+    const first = await startTestDevnet({ dataDir: dir });
+    let from: string;
+    let to: string;
+    let emission: Slot;
+    try {
+      const alice = first.accounts[0]!.secretKey;
+      from = await deployContract(first, alice, messenger, 2n * MAS);
+      to = await deployContract(first, alice, messenger, MAS);
+      const sent = await m.schedule(first, from, { target: to, note: 'persisted', startOffset: 6, coins: MAS / 10n });
+      expect(sent.info.op_exec_status).toBe(true);
+      emission = m.scheduledAt(sent.events);
+      expect(first.node.finalLedger.asyncPool.size).toBe(1);
+    } finally {
+      await first.stop();
+    }
+
+    const second = await startTestDevnet({ dataDir: dir });
+    try {
+      // read back from the final blocks' changes, in both states
+      expect(second.node.finalLedger.asyncPool.size).toBe(1);
+      expect(second.node.candidateLedger.asyncPool.size).toBe(1);
+      const [received] = await m.finalEventsOf(second, to, 'received persisted-0');
+      expect(received.context.slot).toEqual(m.plus(emission, 6));
+      expect(received.context.async_msg_id).toEqual([[1, 10], emission, 0]);
+      await until('the pool to be empty and final', async () => (second.node.finalLedger.asyncPool.size === 0 && second.node.isSettled ? true : undefined));
+    } finally {
+      await second.stop();
+    }
+
+    const third = await startTestDevnet({ dataDir: dir });
+    try {
+      expect(third.node.finalLedger.asyncPool.size).toBe(0);
+      expect(await m.storedValue(third, to, 'received')).toBe('persisted-0');
+      // its event is final history; the message does not run again
+      expect(await m.eventsOf(third, to, 'received persisted-0', null)).toHaveLength(1);
+      expect(third.node.nextProductionSlot).toBeNull();
+    } finally {
+      await third.stop();
+    }
   });
 });
