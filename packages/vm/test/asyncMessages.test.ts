@@ -26,9 +26,9 @@ function send(options: Send = {}) {
   const param = new Args()
     .addString(options.target ?? w.tester)
     .addString(options.handler ?? 'setValue')
-    .addU64(BigInt((options.start ?? [13, 0])[0]))
+    .addU64(BigInt.asUintN(64, BigInt((options.start ?? [13, 0])[0])))
     .addU8((options.start ?? [13, 0])[1])
-    .addU64(BigInt((options.end ?? [20, 0])[0]))
+    .addU64(BigInt.asUintN(64, BigInt((options.end ?? [20, 0])[0])))
     .addU8((options.end ?? [20, 0])[1])
     .addU64(options.maxGas ?? 3_000_000n)
     .addU64(options.fee ?? 1_000n)
@@ -122,6 +122,12 @@ describe('asynchronous messages', () => {
       [{ handler: 'h'.repeat(256) }, 'Function name is too large'],
       [{ filterAddress: w.tester, filterKey: new Uint8Array(256) }, 'datastore key is too long'],
       [{ target: 'AS1nope' }, 'AS1nope'],
+      // u64 values past i64::MAX arrive negative on the wasm side
+      [{ start: [-1, 0] }, 'negative validity start period'],
+      [{ end: [-1, 0] }, 'negative validity end period'],
+      [{ maxGas: 1n << 63n }, 'negative max gas'],
+      [{ fee: 1n << 63n }, 'negative raw_fee'],
+      [{ coins: (1n << 64n) - 1n }, 'negative coins'],
     ];
     for (const [options, text] of cases) {
       const result = send(options);

@@ -51,6 +51,7 @@ export function executeAsyncMessages(env: ExecutionEnvironment, availableGas: bi
 export function settleAsyncPool(env: ExecutionEnvironment): void {
   const { ledger, slot } = env;
   const pool = ledger.state.asyncPool;
+  if (pool.size === 0) return;
   const slotChanges = [...ledger.pending];
   const eliminated: Array<{ id: string; message: AsyncMessage }> = [];
   const kept: Array<{ id: string; entry: PooledAsyncMessage }> = [];
