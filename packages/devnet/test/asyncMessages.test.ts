@@ -171,6 +171,22 @@ describe('asynchronous messages on the devnet', () => {
   });
 });
 
+describe('a message valid months from now', () => {
+  it('waits without producing blocks (setTimeout cannot wait that long: the devnet comes back to look)', async () => {
+    const startOffset = 5_000_000; // periods of 512 ms: about 30 days
+    const { info, events } = await schedule({ note: 'later', startOffset });
+    expect(info.op_exec_status).toBe(true);
+    const start = plus(scheduledAt(events), startOffset);
+    await until('the devnet to settle', async () => (devnet.node.isSettled ? true : undefined));
+    const last = devnet.node.lastProducedSlot;
+    await new Promise((resolve) => setTimeout(resolve, 10 * (devnet.node.config.t0 / 32)));
+    expect(devnet.node.lastProducedSlot).toEqual(last);
+    expect(devnet.node.nextProductionSlot).toEqual(start);
+    expect(devnet.node.candidateLedger.asyncPool.size).toBe(1);
+    expect(devnet.node.productionErrors).toEqual([]);
+  });
+});
+
 describe('the async pool across a restart', () => {
   const dir = mkdtempSync(join(tmpdir(), 'mason-async-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
