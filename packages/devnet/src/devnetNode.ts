@@ -199,7 +199,10 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     return this.pool.size > 0 || this.#blocksAwaitingFinality.size > 0;
   }
 
-  /** The next slot after the last produced one, at or after now, where a block is useful. */
+  /**
+   * The next slot after the last produced one where a block is useful: at or after now for
+   * operations and finality, possibly earlier for an asynchronous message the devnet is late for.
+   */
   #nextUsefulSlot(): Slot | null {
     if (!this.#hasWork() && this.candidateLedger.asyncPool.size === 0) return null;
     const now = this.currentSlot();
