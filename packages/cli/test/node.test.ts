@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,6 +57,30 @@ describe('mason node', () => {
     const info = JSON.parse(await node.ready);
     expect((await rpc(info.urls.private, 'stop_node')).result).toBeNull();
     expect(await node.exited).toBe(0);
+  });
+
+  it('refuses a data directory that fails its checks, naming the file and --reset; --reset starts over after saying so', async () => {
+    const dataDir = join(dir, 'damaged');
+    const first = startNode(['--json', '--data-dir', dataDir]);
+    await first.ready;
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    const chainFile = join(dataDir, 'chain.json');
+    const identity = JSON.parse(readFileSync(chainFile, 'utf8'));
+    writeFileSync(chainFile, JSON.stringify({ ...identity, deltaF0: 1 }, null, 2));
+
+    const refused = startNode(['--json', '--data-dir', dataDir]);
+    await expect(refused.ready).rejects.toThrow(/exited with 1/);
+    expect(refused.errors()).toContain(`${chainFile} is corrupt: its checksum does not match its content`);
+    expect(refused.errors()).toContain('`mason node --reset`');
+    expect(refused.errors()).toContain('[MASON_DEVNET_DATA_CORRUPT]');
+
+    const reset = startNode(['--json', '--data-dir', dataDir, '--reset']);
+    const info = JSON.parse(await reset.ready);
+    expect((await rpc(info.urls.public, 'get_status')).result.config.delta_f0).toBe(identity.deltaF0);
+    expect(reset.errors()).toContain(`mason devnet: reset: deleting the chain in ${dataDir} (chain.json, final-blocks.jsonl; 0 final blocks) and starting a new one`);
+    reset.child.kill('SIGTERM');
+    expect(await reset.exited).toBe(0);
   });
 
   it('refuses bad flags with a clear message and exit code 1', async () => {

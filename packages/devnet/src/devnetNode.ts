@@ -51,6 +51,24 @@ export interface DevnetNodeEvents {
   final: [FinalizedBlock];
 }
 
+/** Where final blocks are made durable (a ChainStore): append returns once the block is on disk. */
+export interface FinalityJournal {
+  append(entry: FinalizedBlock): void;
+}
+
+export interface DevnetNodeOptions {
+  /** Each block is appended here before anything reports it final; a failure stops finality. */
+  journal?: FinalityJournal | null;
+  /** Where the node reports failures: block production errors, a write that stopped finality. */
+  log?: (message: string) => void;
+}
+
+/** How many block production failures the node keeps (the most recent ones) in productionErrors. */
+export const MAX_KEPT_PRODUCTION_ERRORS = 20;
+
+/** The default log of the devnet: one line on stderr per message. */
+export const logToStderr = (message: string): void => void process.stderr.write(`mason devnet: ${message}\n`);
+
 interface PendingBlock {
   changes: LedgerChange[];
   operationResults: Array<[string, boolean]>;
@@ -89,8 +107,15 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   #producing: Promise<void> = Promise.resolve();
   #stopped = false;
   readonly startedAt = Date.now();
-  /** Failures of block production (a bug, never a contract's fault); the node keeps producing. */
+  /** The most recent failures of block production (a bug, never a contract's fault), each also logged; the node keeps producing. */
   readonly productionErrors: Error[] = [];
+  #failuresInARow = 0;
+  /** A slot whose production failed: the next attempt is at a later slot, not a hot retry. */
+  #failedSlot: Slot | null = null;
+  readonly #finalityJournal: FinalityJournal | null;
+  readonly #log: (message: string) => void;
+  /** Why finality stopped (a journal write failed); null while the node finalizes. */
+  #halted: Error | null = null;
 
   /** The one execution engine: blocks, read-only calls and gas estimation all run in it. */
   readonly vm: Vm;
@@ -98,8 +123,11 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   constructor(
     readonly config: ChainConfig,
     readonly stakers: SecretKey[],
+    options: DevnetNodeOptions = {},
   ) {
     super();
+    this.#finalityJournal = options.journal ?? null;
+    this.#log = options.log ?? logToStderr;
     this.vm = new Vm({ chainId: config.chainId, state: new VmLedgerView(this.#journal) });
     const genesis = genesisBlocks(config);
     this.graph = new BlockGraph(genesis, config.deltaF0);
@@ -140,6 +168,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
    * whole call), then pools them and returns their ids in input order.
    */
   sendOperations(inputs: SendOperationInput[]): string[] {
+    if (this.#halted) throw new ApiError(-32001, `Internal server error: ${this.#halted.message}`);
     const current = this.currentSlot();
     const accepted = inputs.map((input) => this.#checkInput(input, current.period));
     const now = Date.now();
@@ -208,6 +237,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     const now = this.currentSlot();
     let from = compareSlots(now, this.#lastProducedSlot) > 0 ? now : nextSlot(this.#lastProducedSlot, this.config.threadCount);
     if (from.period === 0) from = { period: 1, thread: 0 };
+    if (this.#failedSlot && compareSlots(from, this.#failedSlot) <= 0) from = nextSlot(this.#failedSlot, this.config.threadCount);
     // A node executes every slot: asynchronous messages run in the slot they become valid, and
     // expire in the slot after their validity end, even when the devnet runs late.
     let best = this.#nextAsyncSlot();
@@ -222,11 +252,13 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   #nextAsyncSlot(): Slot | null {
     let from = nextSlot(this.#lastProducedSlot, this.config.threadCount);
     if (from.period === 0) from = { period: 1, thread: 0 };
+    // A slot whose production failed is not tried again: the messages run in the next one.
+    if (this.#failedSlot && compareSlots(from, this.#failedSlot) <= 0) from = nextSlot(this.#failedSlot, this.config.threadCount);
     return nextAsyncSlot(this.candidateLedger.asyncPool, from, this.config.threadCount, MAX_ASYNC_GAS + this.config.maxGasPerBlock);
   }
 
   #schedule(): void {
-    if (this.#stopped) return;
+    if (this.#stopped || this.#halted) return;
     const slot = this.#nextUsefulSlot();
     if (this.#timer) {
       // A new operation or message can be due before the slot the timer waits for.
@@ -254,16 +286,17 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
       this.#producing = this.#producing
         .then(() => this.#produceAt(slot))
         .catch((error: unknown) => {
-          this.productionErrors.push(error instanceof Error ? error : new Error(String(error)));
+          this.#productionFailed(slot, error);
           this.#schedule();
         });
     }, delay);
   }
 
   async #produceAt(slot: Slot): Promise<void> {
-    if (this.#stopped) return;
+    if (this.#stopped || this.#halted) return;
     if (compareSlots(slot, this.#lastProducedSlot) > 0) await this.produceBlock(slot);
     this.#scheduledSlot = null;
+    this.#failuresInARow = 0;
     this.#schedule();
   }
 
@@ -327,7 +360,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     if (block.operations.length > 0 || changedAsyncPool) this.#blocksAwaitingFinality.add(block.id);
     const finalized = this.graph.add(block);
     this.emit('block', block);
-    for (const record of finalized) this.#finalize(record);
+    for (const record of finalized) if (!this.#finalize(record)) break;
     return block;
   }
 
@@ -415,28 +448,71 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     }
   }
 
-  #finalize(record: BlockRecord): void {
+  /**
+   * Makes a block final: durable in the journal first, then visible (final ledger, final events,
+   * operation statuses, the 'final' event). If it cannot be persisted, finality stops here and
+   * nothing of this block is reported final; returns false.
+   */
+  #finalize(record: BlockRecord): boolean {
+    if (this.#halted) return false;
     const block = record.block;
     const pending = this.#pendingBlocks.get(block.id)!;
-    this.#pendingBlocks.delete(block.id);
-    this.#blocksAwaitingFinality.delete(block.id);
-    for (const change of pending.changes) this.finalLedger.apply(change);
-    const events = this.events.finalizeBlock(block.id);
-    for (const [id, success] of pending.operationResults) {
-      this.operations.get(id)!.finalSuccess = success;
-      this.#finalExecutedOperations++;
-    }
-    this.#finalizedAt.push(Date.now());
-    this.emit('final', {
+    const entry: FinalizedBlock = {
       block,
       operations: block.operations.map((id) => {
         const signed = this.operations.get(id)!.signed;
         return { serialized_content: Array.from(signed.contentBytes), creator_public_key: signed.publicKey.toString(), signature: signed.signature.toString() };
       }),
       changes: pending.changes,
-      events,
+      events: this.events.ofBlock(block.id),
       operationResults: pending.operationResults,
-    });
+    };
+    try {
+      this.#finalityJournal?.append(entry);
+    } catch (error) {
+      this.#halt(error);
+      return false;
+    }
+    this.graph.markFinal(record);
+    this.#pendingBlocks.delete(block.id);
+    this.#blocksAwaitingFinality.delete(block.id);
+    for (const change of pending.changes) this.finalLedger.apply(change);
+    this.events.finalizeBlock(block.id);
+    for (const [id, success] of pending.operationResults) {
+      this.operations.get(id)!.finalSuccess = success;
+      this.#finalExecutedOperations++;
+    }
+    this.#finalizedAt.push(Date.now());
+    this.emit('final', entry);
+    return true;
+  }
+
+  /** A journal write failed: stop producing and finalizing, refuse operations, say so loudly. */
+  #halt(error: unknown): void {
+    this.#halted = error instanceof Error ? error : new Error(String(error));
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    this.#timerSlot = null;
+    this.#scheduledSlot = null;
+    this.#log(`FINALITY STOPPED: ${this.#halted.message}`);
+  }
+
+  /** Why finality stopped (a journal write failed), or null while the node finalizes. */
+  get halted(): Error | null {
+    return this.#halted;
+  }
+
+  /** Logs a production failure (repeats of the same one at the 2nd, 4th, 8th… time) and keeps the most recent ones. */
+  #productionFailed(slot: Slot, error: unknown): void {
+    const failure = error instanceof Error ? error : new Error(String(error));
+    const previous = this.productionErrors[this.productionErrors.length - 1];
+    this.#failuresInARow = previous?.message === failure.message ? this.#failuresInARow + 1 : 1;
+    this.#failedSlot = slot;
+    this.productionErrors.push(failure);
+    if (this.productionErrors.length > MAX_KEPT_PRODUCTION_ERRORS) this.productionErrors.shift();
+    const n = this.#failuresInARow;
+    if (n === 1) this.#log(`block production failed at slot ${slot.period}.${slot.thread}; the node goes on with the next slot: ${failure.stack ?? failure.message}`);
+    else if ((n & (n - 1)) === 0) this.#log(`block production failed again at slot ${slot.period}.${slot.thread} (${n} failures in a row): ${failure.message}`);
   }
 
   /** Restores a finalized block read back from disk: state, events and operation statuses, without re-executing. */
@@ -491,7 +567,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   /** Waits until the chain has nothing left to finalize (bounded by the caller). */
   async settle(timeoutMs: number): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
-    while (!this.isSettled && Date.now() < deadline) {
+    while (!this.isSettled && !this.#halted && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, Math.max(5, this.config.t0 / this.config.threadCount)));
     }
     return this.isSettled;

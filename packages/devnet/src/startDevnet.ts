@@ -2,9 +2,11 @@ import type { Server } from 'node:http';
 import { parseMas, type SecretKey } from '@mason/codec';
 import { devnetAccountKey, devnetStakerKey } from './accounts.js';
 import { defaultChainConfig, DEVNET_TIMING, MAINNET_TIMING, type ChainConfig } from './config.js';
-import { DevnetNode } from './devnetNode.js';
+import { DevnetNode, logToStderr } from './devnetNode.js';
 import type { LedgerChange } from './ledger/ledgerState.js';
 import { ChainStore } from './persistence/chainStore.js';
+import type { JournalFs } from './persistence/journalFs.js';
+import { restoreChain } from './persistence/restoreChain.js';
 import { createReadOnlyExecutor } from './readOnly.js';
 import { apiMethods } from './rpc/apiMethods.js';
 import { createJsonRpcHttpServer, DEFAULT_LIMITS, JsonRpcDispatcher, listen, type MethodTable } from './rpc/jsonRpcServer.js';
@@ -39,6 +41,19 @@ export interface DevnetOptions {
   mainnetTiming?: boolean;
   /** Directory where final blocks and state persist across restarts; none (in memory only) unless given. */
   dataDir?: string | null;
+  /**
+   * Start a new chain in dataDir: its chain.json and final-blocks.jsonl are deleted first (after
+   * saying so through `log`). Without it, a data directory that cannot be verified is refused.
+   */
+  reset?: boolean;
+  /**
+   * Where the devnet reports what goes wrong or what it did on its own: a journal write that
+   * stopped finality, block production failures, a reset, a torn last journal line cut at start.
+   * Default: stderr, each line prefixed with "mason devnet: ".
+   */
+  log?: (message: string) => void;
+  /** The file-system layer journal appends go through (default node:fs): for fault-injection tests. */
+  journalFs?: JournalFs;
   /**
    * A WebSocket subscriber is disconnected once this many bytes of notifications wait unsent
    * for it (it stopped reading), rather than buffered forever. Default 16 MiB.
@@ -87,8 +102,10 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   const deltaF0 = options.deltaF0 ?? timing.deltaF0;
   // Genesis one period ago, so the first useful slot (period 1) is now rather than t0 later.
   const wantedGenesis = options.genesisTimestamp ?? Date.now() - t0;
+  const log = options.log ?? logToStderr;
+  if (options.dataDir && options.reset) ChainStore.reset(options.dataDir, log);
   const store = options.dataDir
-    ? ChainStore.open(options.dataDir, { format: 1, chainId: chainId.toString(), genesisTimestamp: wantedGenesis, t0, deltaF0, threadCount: 32 })
+    ? ChainStore.open(options.dataDir, { chainId: chainId.toString(), genesisTimestamp: wantedGenesis, t0, deltaF0, threadCount: 32 }, { log, ...(options.journalFs && { fs: options.journalFs }) })
     : null;
   const config = defaultChainConfig({ chainId, t0, deltaF0, genesisTimestamp: store?.identity.genesisTimestamp ?? wantedGenesis });
   const staker = devnetStakerKey();
@@ -96,12 +113,9 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
     const secretKey = devnetAccountKey(i);
     return { address: secretKey.publicKey.address().toString(), publicKey: secretKey.publicKey.toString(), secretKey };
   });
-  const node = new DevnetNode(config, [staker]);
+  const node = new DevnetNode(config, [staker], { journal: store, log });
   node.setInitialState(initialState(config, options, accounts, staker));
-  if (store) {
-    for (const entry of store.load()) node.restoreFinalized(entry);
-    node.on('final', (entry) => store.append(entry));
-  }
+  if (store) restoreChain(node, store);
   const readOnly = createReadOnlyExecutor(node);
 
   const host = options.host ?? '127.0.0.1';

@@ -16,6 +16,9 @@ import {
 } from './defaults.js';
 import { TestingError } from './errors.js';
 import { testingImports } from './testingImports.js';
+import { runWithTimeout, TEST_TIMEOUT_MS } from './runWithTimeout.js';
+import { VM_MOCK_BALANCE, VM_MOCK_CALLER, VM_MOCK_CHAIN_ID, VM_MOCK_CONTRACT, VM_MOCK_SLOT } from './vmMock.js';
+import { vmMockImports } from './vmMockImports.js';
 import { currentWasmFrames, errorWasmFrames, type WasmFrame } from './wasmFrames.js';
 
 export interface TestHostOptions {
@@ -27,6 +30,14 @@ export interface TestHostOptions {
   chainId?: bigint | number;
   /** Receives what the code under test prints (`console.*`, `print`). Default stdout. */
   log?: (line: string) => void;
+  /**
+   * Run a spec written for vm-mock: its helpers are provided, with vm-mock's default addresses,
+   * balances, chain id and slot, and its made-up addresses are accepted. Default: decided by
+   * `masonHost` from the spec's imports.
+   */
+  vmMock?: boolean;
+  /** Longest a test (or a hook) may run, in ms, before it fails as an endless loop. Default 10,000. */
+  testTimeout?: number;
 }
 
 /** A failure of a test callback, as the host saw it; positions are resolved by the reporter. */
@@ -58,18 +69,24 @@ interface AspectResult {
 
 const CONSOLE = { 'console.log': 'log', 'console.info': 'info', 'console.warn': 'warn', 'console.error': 'error', 'console.debug': 'debug' } as const;
 
-function initialLedger(): Record<string, MemoryLedgerEntryInit> {
-  const entries: Record<string, MemoryLedgerEntryInit> = { [DEFAULT_CONTRACT]: { balance: CONTRACT_BALANCE } };
-  for (const address of FUNDED_ACCOUNTS) entries[address] = { balance: ACCOUNT_BALANCE };
-  return entries;
+/** Where a spec starts: Mason's defaults, or vm-mock's for specs written for it. */
+interface HostProfile {
+  caller: string;
+  contract: string;
+  ledger: Record<string, MemoryLedgerEntryInit>;
+  chainId: bigint;
+  slot: { period: number; thread: number };
 }
 
-function checkAddress(address: string): string {
-  try {
-    return Address.fromString(address).toString();
-  } catch {
-    throw new TestingError('MASON_TESTING_INVALID_ADDRESS', { address });
-  }
+function masonProfile(chainId: bigint | number | undefined): HostProfile {
+  const ledger: Record<string, MemoryLedgerEntryInit> = { [DEFAULT_CONTRACT]: { balance: CONTRACT_BALANCE } };
+  for (const address of FUNDED_ACCOUNTS) ledger[address] = { balance: ACCOUNT_BALANCE };
+  return { caller: DEFAULT_CALLER, contract: DEFAULT_CONTRACT, ledger, chainId: BigInt(chainId ?? DEFAULT_CHAIN_ID), slot: DEFAULT_SLOT };
+}
+
+function vmMockProfile(chainId: bigint | number | undefined): HostProfile {
+  const ledger = { [VM_MOCK_CALLER]: { balance: VM_MOCK_BALANCE }, [VM_MOCK_CONTRACT]: { balance: VM_MOCK_BALANCE } };
+  return { caller: VM_MOCK_CALLER, contract: VM_MOCK_CONTRACT, ledger, chainId: BigInt(chainId ?? VM_MOCK_CHAIN_ID), slot: VM_MOCK_SLOT };
 }
 
 /**
@@ -95,22 +112,46 @@ export class TestHost {
   private lastKind: CallbackKind = 'other';
   private depth = 0;
   private unpin: ((pointer: number) => void) | undefined;
+  /** A spec written for vm-mock (see TestHostOptions.vmMock). */
+  readonly vmMock: boolean;
+  readonly testTimeout: number;
+  /** vm-mock's write access: once granted, the caller may write to the contract whatever the stack. */
+  private writeAccess = false;
+  /** vm-mock's `mockScCall` values, returned by the next calls instead of running a contract. */
+  private readonly mockedCalls: Uint8Array[] = [];
+  /** vm-mock's coins spent by mocked calls, which its balance of the contract leaves out. */
+  private mockedSpent = 0n;
 
   constructor(options: TestHostOptions = {}) {
     this.root = resolve(options.root ?? process.cwd());
     this.resetBetweenTests = options.resetBetweenTests ?? false;
+    this.vmMock = options.vmMock ?? false;
+    this.testTimeout = options.testTimeout ?? TEST_TIMEOUT_MS;
     this.log = options.log ?? ((line) => process.stdout.write(`${line}\n`));
+    const profile = this.vmMock ? vmMockProfile(options.chainId) : masonProfile(options.chainId);
     this.vm = new Vm({
-      state: new MemoryLedger(initialLedger()),
-      chainId: options.chainId ?? DEFAULT_CHAIN_ID,
+      state: new MemoryLedger(profile.ledger),
+      chainId: profile.chainId,
       onPrint: (message) => this.log(`print: ${message}`),
+      lenientAddresses: this.vmMock,
+      // vm-mock charges nothing for storage; its specs count on balances that storage leaves alone.
+      ...(this.vmMock && { limits: { ledgerCostPerByte: 0n, ledgerEntryBaseCost: 0n } }),
     });
     this.hosted = this.vm.hostInstance({
-      callStack: [{ address: DEFAULT_CALLER }, { address: DEFAULT_CONTRACT }],
+      callStack: [{ address: profile.caller }, { address: profile.contract, ...(this.vmMock && { operationDatastore: [] }) }],
       gas: DEFAULT_GAS,
-      context: { slot: DEFAULT_SLOT, timestamp: DEFAULT_TIMESTAMP },
+      context: { slot: profile.slot, timestamp: DEFAULT_TIMESTAMP },
       operationId: DEFAULT_OPERATION_ID,
     });
+  }
+
+  private checkAddress(address: string): string {
+    try {
+      return Address.fromString(address).toString();
+    } catch {
+      if (this.vmMock && address.length > 0) return address;
+      throw new TestingError('MASON_TESTING_INVALID_ADDRESS', { address });
+    }
   }
 
   /** The `env`, `massa` and `mason_testing` namespaces, to merge with as-pect's own imports. */
@@ -124,7 +165,33 @@ export class TestHost {
         this.log(`console.${level}: ${this.hosted.readString(message)}`);
       };
     }
-    return { env: hostEnv, massa, mason_testing: testingImports(this) };
+    const host = this.vmMock ? { ...massa, ...vmMockImports(this), ...this.mockedCallImports(massa) } : massa;
+    return { env: hostEnv, massa: host, mason_testing: testingImports(this) };
+  }
+
+  /** vm-mock's `call`/`local_call` return the queued `mockScCall` values first; `function_exists` is true for code it cannot see. */
+  private mockedCallImports(massa: Record<string, Function>): Record<string, Function> {
+    const call = massa.assembly_script_call!;
+    const localCall = massa.assembly_script_local_call!;
+    const functionExists = massa.assembly_script_function_exists!;
+    const mocked = (functionName: number, coins: bigint): number => {
+      const top = this.frames[this.frames.length - 1]!.address;
+      const balance = this.hosted.state.getBalance(top) ?? 0n;
+      if (coins > balance) throw new TestingError('MASON_TESTING_MOCKED_CALL', { function: this.hosted.readString(functionName), coins, balance });
+      this.hosted.setBalance(top, balance - coins);
+      this.mockedSpent += coins;
+      return this.hosted.newBuffer(this.mockedCalls.shift()!);
+    };
+    return {
+      assembly_script_call: (address: number, fn: number, param: number, coins: bigint) =>
+        this.mockedCalls.length > 0 ? mocked(fn, BigInt.asUintN(64, coins)) : call(address, fn, param, coins),
+      assembly_script_local_call: (address: number, fn: number, param: number) =>
+        this.mockedCalls.length > 0 ? mocked(fn, 0n) : localCall(address, fn, param),
+      assembly_script_function_exists: (address: number, fn: number) => {
+        const target = this.hosted.readString(address);
+        return this.hosted.state.getBytecode(target) === undefined ? 1 : functionExists(address, fn);
+      },
+    };
   }
 
   /**
@@ -170,7 +237,8 @@ export class TestHost {
     const checkpoint = this.hosted.checkpoint();
     this.depth++;
     try {
-      call(pointer);
+      if (this.depth === 1) runWithTimeout(() => call(pointer), this.testTimeout);
+      else call(pointer);
     } catch (error) {
       const failure = this.describe(error);
       this.hosted.revert(checkpoint);
@@ -217,6 +285,70 @@ export class TestHost {
   reset(): void {
     this.hosted.reset();
     this.operationData.clear();
+    this.mockedCalls.length = 0;
+    this.mockedSpent = 0n;
+    this.writeAccess = false;
+  }
+
+  /** vm-mock's `resetStorage()`: a new ledger and mocks; the call stack, write access and slot stay. */
+  resetStorage(): void {
+    const frames = this.frames;
+    const slot = this.hosted.slot;
+    const writeAccess = this.writeAccess;
+    this.reset();
+    this.writeAccess = writeAccess;
+    this.hosted.setSlot({ slot: slot.slot, timestamp: slot.timestamp });
+    this.applyFrames(frames.map((frame) => ({ address: frame.address })));
+  }
+
+  /** vm-mock's `mockAdminContext(isAdmin)`: whether the caller may write to the contract (deploy, set bytecode). */
+  setWriteAccess(granted: boolean): void {
+    this.writeAccess = granted;
+    this.applyFrames(this.frames.map((frame) => ({ ...frame, ownedAddresses: [frame.address] })));
+  }
+
+  /** vm-mock's `setLocalContext(address?)`: the address calls itself, with write access. */
+  setLocalContext(address?: string): void {
+    const self = address ? this.checkAddress(address) : this.frames[this.frames.length - 1]!.address;
+    this.writeAccess = true;
+    this.applyFrames([{ address: self }, { address: self }]);
+  }
+
+  /** vm-mock's `addAddressToLedger(address)`: an empty entry (balance 0, no data). */
+  addAddressToLedger(address: string): void {
+    this.hosted.setBalance(this.checkAddress(address), 0n);
+  }
+
+  /** vm-mock's `mockBalance`: the contract's balance leaves out the coins of the call. */
+  mockBalance(address: string, amount: bigint): void {
+    const target = this.checkAddress(address);
+    const top = this.frames[this.frames.length - 1]!;
+    const ofCall = target === top.address ? (top.coins ?? 0n) - this.mockedSpent : 0n;
+    this.hosted.setBalance(target, amount + ofCall > 0n ? amount + ofCall : 0n);
+  }
+
+  /** vm-mock's `setCallCoins`/`mockTransferredCoins`: the caller pays `amount` again; 0 takes the coins of the call back from the contract. */
+  setCallCoins(amount: bigint): void {
+    const frames = this.frames;
+    if (frames.length < 2) throw new TestingError('MASON_TESTING_NO_CALLER', { helper: 'mockTransferredCoins' });
+    const callee = frames[frames.length - 1]!;
+    const caller = frames[frames.length - 2]!;
+    const state = this.hosted.state;
+    const previous = callee.coins ?? 0n;
+    const callerBalance = state.getBalance(caller.address) ?? 0n;
+    if (amount > callerBalance) {
+      throw new TestingError('MASON_TESTING_INSUFFICIENT_BALANCE', { helper: 'mockTransferredCoins', address: caller.address, balance: callerBalance, amount });
+    }
+    this.hosted.setBalance(caller.address, callerBalance - amount);
+    const calleeBalance = (state.getBalance(callee.address) ?? 0n) + amount - previous;
+    this.hosted.setBalance(callee.address, calleeBalance > 0n ? calleeBalance : 0n);
+    callee.coins = amount;
+    this.applyFrames(frames);
+  }
+
+  /** vm-mock's `mockScCall(value)`: the next call returns `value` instead of running a contract. */
+  mockCall(value: Uint8Array): void {
+    this.mockedCalls.push(value);
   }
 
   get frames(): HostedFrame[] {
@@ -226,12 +358,12 @@ export class TestHost {
   /** Sets the call stack (bottom → top); coins of the call go back to 0. */
   setCallStack(addresses: readonly string[]): void {
     if (addresses.length === 0) throw new TestingError('MASON_TESTING_EMPTY_CALL_STACK');
-    this.applyFrames(addresses.map((address) => ({ address: checkAddress(address) })));
+    this.applyFrames(addresses.map((address) => ({ address: this.checkAddress(address) })));
   }
 
   setCaller(address: string): void {
     const frames = this.frames;
-    const caller = { address: checkAddress(address) };
+    const caller = { address: this.checkAddress(address) };
     if (frames.length < 2) frames.unshift(caller);
     else frames[frames.length - 2] = caller;
     this.applyFrames(frames);
@@ -239,15 +371,16 @@ export class TestHost {
 
   setCallee(address: string): void {
     const frames = this.frames;
-    frames[frames.length - 1] = { address: checkAddress(address) };
+    frames[frames.length - 1] = { address: this.checkAddress(address) };
     this.applyFrames(frames);
   }
 
   /** `deployer` (default: the transaction creator) created the contract under test and calls it. */
   setDeployContext(deployer?: string): void {
+    if (this.vmMock) this.writeAccess = true;
     const frames = this.frames;
     const callee = frames[frames.length - 1]!.address;
-    const creator = deployer ? checkAddress(deployer) : frames[0]!.address;
+    const creator = deployer ? this.checkAddress(deployer) : frames[0]!.address;
     this.applyFrames([{ address: creator, ownedAddresses: [creator, callee] }, { address: callee }]);
   }
 
@@ -272,7 +405,7 @@ export class TestHost {
   }
 
   setBalance(address: string, amount: bigint): void {
-    this.hosted.setBalance(checkAddress(address), amount);
+    this.hosted.setBalance(this.checkAddress(address), amount);
   }
 
   /** Same slot, another time: event indices and the RNG carry on. */
@@ -339,11 +472,21 @@ export class TestHost {
     return new Uint8Array(readFileSync(absolute));
   }
 
-  /** The top frame carries the operation datastore; every address on the stack gets a ledger entry. */
+  /**
+   * The top frame carries the operation datastore; every address on the stack gets a ledger entry.
+   * With vm-mock's write access, the caller owns the contract.
+   */
   private applyFrames(frames: HostedFrame[]): void {
     const top = frames.length - 1;
     const data = [...this.operationData.values()];
-    this.hosted.setCallStack(frames.map((frame, index) => ({ ...frame, operationDatastore: index === top && data.length ? data : undefined })));
+    if (this.writeAccess && top > 0) {
+      const caller = frames[top - 1]!;
+      const owned = caller.ownedAddresses ?? [caller.address];
+      if (!owned.includes(frames[top]!.address)) frames[top - 1] = { ...caller, ownedAddresses: [...owned, frames[top]!.address] };
+    }
+    // vm-mock always has an operation datastore (maybe empty); a CallSC, as Mason's tests run by default, has none.
+    const withData = data.length > 0 || this.vmMock;
+    this.hosted.setCallStack(frames.map((frame, index) => ({ ...frame, operationDatastore: index === top && withData ? data : undefined })));
     for (const frame of frames) {
       if (!this.hosted.state.hasEntry(frame.address)) this.hosted.setBalance(frame.address, 0n);
     }

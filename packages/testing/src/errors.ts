@@ -14,6 +14,9 @@ export const TESTING_ERRORS = {
   MASON_TESTING_UNKNOWN_IMPORT:
     '{file} imports {module}.{name}, which neither a Massa node nor the test host provides{hint}',
   MASON_TESTING_START: '{file} could not start: {reason}',
+  MASON_TESTING_TIMEOUT:
+    'the test ran longer than {timeout} ms and was stopped (an endless loop?); if it really needs longer, raise the limit with mason test --timeout <ms>',
+  MASON_TESTING_MOCKED_CALL: 'mockScCall: the contract has {balance} nanoMAS and cannot send {coins} with the mocked call to {function}; give it coins with mockBalance()',
 } as const;
 
 export type TestingErrorCode = keyof typeof TESTING_ERRORS;

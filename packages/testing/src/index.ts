@@ -18,4 +18,5 @@ export {
   CONTRACT_BALANCE,
   FUNDED_ACCOUNTS,
 } from './defaults.js';
+export { VM_MOCK_CALLER, VM_MOCK_CONTRACT, VM_MOCK_HELPERS } from './vmMock.js';
 export { TESTING_ERRORS, TestingError, type TestingErrorCode } from './errors.js';

@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { TestingError } from './errors.js';
 import { masonHost, type AspectInstantiate } from './masonHost.js';
+import { configUsesVmMock } from './vmMock.js';
 
 /** The parts of an as-pect config (`as-pect.config.js`) the runner uses. */
 export interface AspectConfig {
@@ -26,6 +27,8 @@ export interface LoadedAspectConfig {
   path: string | undefined;
   /** The project's as-pect.asconfig.json, if it has one. */
   asconfig: string | undefined;
+  /** The config instantiates vm-mock: its specs run on the VM in vm-mock mode instead. */
+  replacesVmMock: boolean;
 }
 
 /** The project's as-pect config (`path`, or `as-pect.config.js` at the root), or Mason's default. */
@@ -34,7 +37,7 @@ export async function loadAspectConfig(root: string, path?: string): Promise<Loa
   const asconfig = existsSync(join(root, 'as-pect.asconfig.json')) ? join(root, 'as-pect.asconfig.json') : undefined;
   if (!existsSync(file)) {
     if (path) throw new TestingError('MASON_TESTING_CONFIG', { path: file, reason: 'the file does not exist' });
-    return { config: DEFAULT_ASPECT_CONFIG, path: undefined, asconfig };
+    return { config: DEFAULT_ASPECT_CONFIG, path: undefined, asconfig, replacesVmMock: false };
   }
   let loaded: Partial<AspectConfig>;
   try {
@@ -42,6 +45,8 @@ export async function loadAspectConfig(root: string, path?: string): Promise<Loa
   } catch (error) {
     throw new TestingError('MASON_TESTING_CONFIG', { path: file, reason: error instanceof Error ? error.message : String(error) }, { cause: error });
   }
+  const replacesVmMock = configUsesVmMock(readFileSync(file, 'utf8'));
+  if (replacesVmMock) loaded = { ...loaded, instantiate: masonHost({ vmMock: true }) };
   if (typeof loaded.instantiate !== 'function') {
     throw new TestingError('MASON_TESTING_CONFIG', { path: file, reason: 'its default export has no instantiate function (use masonHost() from @mason/testing)' });
   }
@@ -54,5 +59,6 @@ export async function loadAspectConfig(root: string, path?: string): Promise<Loa
     },
     path: file,
     asconfig,
+    replacesVmMock,
   };
 }

@@ -20,6 +20,7 @@ export interface RunSpecFileOptions {
   testPattern: RegExp;
   groupPattern: RegExp;
   updateSnapshots: boolean;
+  testTimeout?: number;
   print: (line: string) => void;
   color: Colors;
 }
@@ -46,7 +47,7 @@ export async function runSpecFile(options: RunSpecFileOptions): Promise<SpecFile
     ...(expected && { snapshots: expected }),
   });
   const createImports = Object.assign((...imports: object[]) => ctx.createImports(...imports) as WebAssembly.Imports, {
-    [RUN_OPTIONS]: { root, log: (line: string) => print(`    ${color.dim(line)}`) },
+    [RUN_OPTIONS]: { root, log: (line: string) => print(`    ${color.dim(line)}`), ...(options.testTimeout !== undefined && { testTimeout: options.testTimeout }) },
   });
   const memory = new WebAssembly.Memory({ initial: 10 });
   const module = await config.instantiate(memory, createImports, instantiate as never, compiled.binary).catch((error: unknown) => {
@@ -96,10 +97,7 @@ function startError(file: string, error: unknown): TestingError {
   const missing = MISSING_IMPORT.exec(reason);
   if (!missing) return new TestingError('MASON_TESTING_START', { file, reason }, { cause: error });
   const [, module, name] = missing;
-  const hint =
-    module === 'massa'
-      ? ': it is a vm-mock helper of @massalabs/massa-as-sdk (mockBalance, setDeployContext, …) or a function no node registers; use the helpers of @mason/testing instead'
-      : '';
+  const hint = module === 'massa' ? ': no node registers it (a typo, or an SDK newer than the node?)' : '';
   return new TestingError('MASON_TESTING_UNKNOWN_IMPORT', { file, module, name, hint }, { cause: error });
 }
 

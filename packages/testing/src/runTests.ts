@@ -32,6 +32,8 @@ export interface RunTestsOptions {
   cache?: boolean;
   /** Succeed when no spec file matches, instead of throwing MASON_TESTING_NO_SPECS. */
   passWithNoTests?: boolean;
+  /** Longest a test or hook may run (ms) before it fails as an endless loop; default 10,000. */
+  testTimeout?: number;
 }
 
 /** What, besides the sources it reads, decides a compiled spec. */
@@ -56,7 +58,8 @@ export async function runTests(options: RunTestsOptions = {}): Promise<TestRunRe
   const color = pc.createColors(options.color ?? (output === process.stdout && pc.isColorSupported));
   const print = (line: string) => output.write(`${line}\n`);
 
-  const { config, asconfig } = await loadAspectConfig(root, options.config);
+  const { config, asconfig, replacesVmMock } = await loadAspectConfig(root, options.config);
+  if (replacesVmMock) print(color.dim("as-pect.config.js instantiates vm-mock: its specs run on Mason's VM, with vm-mock's helpers and defaults"));
   const patterns = options.files?.length ? options.files : config.entries;
   const files = await findSpecFiles(root, patterns, config.disclude);
   if (files.length === 0) {
@@ -98,6 +101,7 @@ export async function runTests(options: RunTestsOptions = {}): Promise<TestRunRe
         testPattern: new RegExp(options.testNamePattern ?? ''),
         groupPattern: new RegExp(options.groupPattern ?? ''),
         updateSnapshots: options.updateSnapshots ?? false,
+        ...(options.testTimeout !== undefined && { testTimeout: options.testTimeout }),
         print,
         color,
       });

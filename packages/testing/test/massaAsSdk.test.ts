@@ -21,16 +21,16 @@ describe('a contract compiled with @massalabs/massa-as-sdk', () => {
     expect(output.text()).toContain('  ✔ Group test › Testing event');
   });
 
-  it('names the vm-mock helper a spec still imports, instead of failing to link', async () => {
+  it('names an import that neither a node nor the test host provides, instead of failing to link', async () => {
     writeFileSync(
-      join(project.root, 'assembly/__tests__/vmMock.spec.ts'),
-      `import { mockBalance } from '@massalabs/massa-as-sdk';\ntest('mocks', () => { mockBalance('AU1', 1); });\n`,
+      join(project.root, 'assembly/__tests__/unknown.spec.ts'),
+      `@external("massa", "assembly_script_no_such_function")\ndeclare function nope(): void;\ntest('calls it', () => { nope(); });\n`,
     );
     const output = captureOutput();
-    const result = await runTests({ root: project.root, output, color: false, files: ['assembly/__tests__/vmMock.spec.ts'] });
+    const result = await runTests({ root: project.root, output, color: false, files: ['assembly/__tests__/unknown.spec.ts'] });
     expect([result.ok, result.brokenFiles]).toEqual([false, 1]);
     expect(result.files[0]!.error).toBe(
-      'assembly/__tests__/vmMock.spec.ts imports massa.assembly_script_mock_balance, which neither a Massa node nor the test host provides: it is a vm-mock helper of @massalabs/massa-as-sdk (mockBalance, setDeployContext, …) or a function no node registers; use the helpers of @mason/testing instead',
+      'assembly/__tests__/unknown.spec.ts imports massa.assembly_script_no_such_function, which neither a Massa node nor the test host provides: no node registers it (a typo, or an SDK newer than the node?)',
     );
     expect(output.text()).toMatch(/1 spec file did not run/);
   });

@@ -87,6 +87,7 @@ export class HostedInstance {
     chainId: bigint;
     gas: bigint;
     ledgerMark: number;
+    operationId: string | null;
   };
 
   constructor(
@@ -108,6 +109,7 @@ export class HostedInstance {
       chainId: host.chainId,
       gas: BigInt(options.gas),
       ledgerMark: ledger.checkpoint(),
+      operationId: options.operationId ?? null,
     };
   }
 
@@ -171,6 +173,15 @@ export class HostedInstance {
   /** Moves to another slot (new event index, address index and RNG seed, as a new slot has). */
   setSlot(context: SlotContext | SlotContextInit): void {
     this.ctx.slot = context instanceof SlotContext ? context : new SlotContext(context);
+  }
+
+  /** The operation the module runs in (`get_origin_operation_id`, events' `origin_operation_id`). */
+  get operationId(): string | null {
+    return this.ctx.originOperationId;
+  }
+
+  set operationId(value: string | null) {
+    this.ctx.originOperationId = value;
   }
 
   get chainId(): bigint {
@@ -250,6 +261,7 @@ export class HostedInstance {
     this.ctx.stack = this.initial.frames.map(toStackFrame);
     this.ctx.slot = new SlotContext(this.initial.slot);
     this.host.chainId = this.initial.chainId;
+    this.ctx.originOperationId = this.initial.operationId;
     this.clearEvents();
     this.beginOperation(this.initial.gas);
   }

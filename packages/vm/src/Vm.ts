@@ -31,6 +31,12 @@ export interface VmOptions {
   moduleCache?: ModuleCache;
   /** Receives `print` output (the node logs it at debug level). */
   onPrint?: (message: string, callStack: readonly string[]) => void;
+  /**
+   * Unit-test hosts only: address arguments that are not valid addresses (vm-mock's made-up
+   * `AU…`/`AS…` strings) are kept as ledger keys instead of failing, and `validate_address` also
+   * accepts vm-mock's rule (prefix and length). A node, and the devnet, never do.
+   */
+  lenientAddresses?: boolean;
 }
 
 export interface RunOptions {
@@ -117,6 +123,7 @@ export class Vm {
       chainId: BigInt(options.chainId),
       modules: this.modules,
       onPrint: options.onPrint,
+      lenientAddresses: options.lenientAddresses ?? false,
     };
   }
 

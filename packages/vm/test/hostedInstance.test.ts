@@ -141,3 +141,22 @@ describe('HostedInstance', () => {
     expect((meteredUsed - plainUsed) % w.vm.gasCosts.operator).toBe(0n);
   });
 });
+
+describe('lenient addresses (unit-test hosts emulating vm-mock)', () => {
+  const madeUp = 'AUDeadBeefDeadBeefDeadBeefDeadBeefDeadBeefDeadBOObs';
+  const send = new Args().addString(madeUp).addU64(5n).serialize();
+
+  it('are refused by default, as a node refuses them', () => {
+    const { call } = hosted(w.vm, w.code.tester);
+    expect(() => call('sendCoins', send)).toThrow(/invalid address/);
+  });
+
+  it('are ledger keys when the VM is made for vm-mock specs', async () => {
+    const { Vm, MemoryLedger } = await import('../src/index.js');
+    const vm = new Vm({ state: new MemoryLedger(), chainId: 77, lenientAddresses: true, limits: { ledgerEntryBaseCost: 0n } });
+    const { host, call } = hosted(vm, w.code.tester);
+    call('sendCoins', send);
+    expect(host.state.getBalance(madeUp)).toBe(5n);
+    expect(() => call('sendCoins', new Args().addString('').addU64(1n).serialize())).toThrow(/invalid address: ""/);
+  });
+});

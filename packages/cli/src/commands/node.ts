@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { formatMas } from '@mason/codec';
@@ -55,7 +55,7 @@ export function nodeCommand(): Command {
     .option('--api-port <port>', 'API port: HTTP and WebSocket subscriptions', port, 33036)
     .option('--data-dir <dir>', 'where final blocks and state persist across restarts', DEFAULT_DATA_DIR)
     .option('--ephemeral', 'keep nothing on disk')
-    .option('--reset', 'delete the data directory first and start a new chain')
+    .option('--reset', "start a new chain: delete the data directory's chain (chain.json, final-blocks.jsonl) first")
     .option('--initial-ledger <file>', "extra genesis entries in the node's initial_ledger.json format")
     .option('--accounts <n>', 'number of pre-funded accounts', positiveInt, 10)
     .option('--t0 <ms>', 'period length in ms (a multiple of 32; one slot every t0/32)', positiveInt)
@@ -65,7 +65,6 @@ export function nodeCommand(): Command {
     .option('--json', 'print one JSON line with the URLs and accounts instead of the banner')
     .action(async (options: NodeOptions) => {
       const dataDir = options.ephemeral ? null : resolve(options.dataDir);
-      if (options.reset && dataDir) rmSync(dataDir, { recursive: true, force: true });
       const devnet = await startDevnet({
         host: options.host,
         publicPort: options.publicPort,
@@ -74,6 +73,7 @@ export function nodeCommand(): Command {
         accounts: options.accounts,
         chainId: BigInt(options.chainId),
         dataDir,
+        ...(options.reset && { reset: true }),
         ...(options.initialLedger && { initialLedger: readInitialLedger(options.initialLedger) }),
         ...(options.t0 !== undefined && { t0: options.t0 }),
         ...(options.deltaF0 !== undefined && { deltaF0: options.deltaF0 }),

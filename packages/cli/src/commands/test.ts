@@ -1,4 +1,4 @@
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { runTests } from '@mason/testing';
 
 interface TestOptions {
@@ -9,6 +9,13 @@ interface TestOptions {
   updateSnapshots?: boolean;
   cache: boolean;
   passWithNoTests?: boolean;
+  timeout?: number;
+}
+
+function parseTimeout(value: string): number {
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 1 || ms > 2_147_483_647) throw new InvalidArgumentError('give a whole number of milliseconds, e.g. --timeout 30000');
+  return ms;
 }
 
 export function testCommand(): Command {
@@ -22,6 +29,7 @@ export function testCommand(): Command {
     .option('-u, --update-snapshots', 'rewrite the snapshot files instead of comparing with them')
     .option('--no-cache', 'recompile every spec, even those whose sources did not change')
     .option('--pass-with-no-tests', 'succeed when there is no spec file')
+    .option('--timeout <ms>', 'longest a test or hook may run before it fails as an endless loop (default 10000)', parseTimeout)
     .action(async (specs: string[], options: TestOptions) => {
       const result = await runTests({
         root: options.root,
@@ -32,6 +40,7 @@ export function testCommand(): Command {
         updateSnapshots: options.updateSnapshots === true,
         cache: options.cache,
         passWithNoTests: options.passWithNoTests === true,
+        ...(options.timeout !== undefined && { testTimeout: options.timeout }),
       });
       // The report already says what failed; only the exit code is left to set.
       if (!result.ok) throw new CommanderError(1, 'mason.test.failed', 'some tests failed');

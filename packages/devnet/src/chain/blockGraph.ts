@@ -54,13 +54,25 @@ export class BlockGraph {
     return this.#pending.length;
   }
 
-  /** Adds a block and returns the blocks that became final, oldest first. */
+  /**
+   * Adds a block and returns the blocks that reached finality, oldest first. They are not final
+   * yet: each becomes final by markFinal(), once it is persisted, in this order.
+   */
   add(block: Block): BlockRecord[] {
     this.#insert(block, false);
     this.bestParents[block.slot.thread] = block.id;
     this.bestParentPeriods[block.slot.thread] = block.slot.period;
     this.#pending.push(block.id);
-    return this.#finalize();
+    return this.#finalizable();
+  }
+
+  /** Makes final the oldest block that reached finality (the first add() returned and not marked). */
+  markFinal(record: BlockRecord): void {
+    if (this.#pending[0] !== record.block.id) throw new Error(`block ${record.block.id} is not the next block to finalize`);
+    record.isFinal = true;
+    this.#pending.shift();
+    this.lastFinalSlot = record.block.slot;
+    this.finalBlockCount++;
   }
 
   /** Restores a block that was final when persisted. */
@@ -78,18 +90,14 @@ export class BlockGraph {
     this.#totalFitness += blockFitness(block);
   }
 
-  #finalize(): BlockRecord[] {
-    const finalized: BlockRecord[] = [];
-    while (this.#pending.length > 0) {
-      const record = this.records.get(this.#pending[0]!)!;
+  #finalizable(): BlockRecord[] {
+    const ready: BlockRecord[] = [];
+    for (const id of this.#pending) {
+      const record = this.records.get(id)!;
       const descendantsFitness = this.#totalFitness - record.fitnessBefore - blockFitness(record.block);
       if (descendantsFitness <= this.deltaF0) break;
-      record.isFinal = true;
-      this.#pending.shift();
-      this.lastFinalSlot = record.block.slot;
-      this.finalBlockCount++;
-      finalized.push(record);
+      ready.push(record);
     }
-    return finalized;
+    return ready;
   }
 }

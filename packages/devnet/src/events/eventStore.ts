@@ -38,6 +38,11 @@ export class EventStore {
     }
   }
 
+  /** The speculative events of a block, in order (what finalizeBlock will mark final). */
+  ofBlock(blockId: string): ScOutputEvent[] {
+    return this.speculative.filter((event) => event.context.block === blockId);
+  }
+
   /** Marks every speculative event of a block final (in place, so the index stays valid). */
   finalizeBlock(blockId: string): ScOutputEvent[] {
     const remaining: ScOutputEvent[] = [];
@@ -53,9 +58,10 @@ export class EventStore {
     return finalized;
   }
 
-  /** Restores final events read back from disk. */
+  /** Restores final events read back from disk (journaled just before they were marked final). */
   addFinal(events: ScOutputEvent[]): void {
     for (const event of events) {
+      event.context.is_final = true;
       this.final.push(event);
       const op = event.context.origin_operation_id;
       if (op) this.#byOperation.set(op, [...(this.#byOperation.get(op) ?? []), event]);

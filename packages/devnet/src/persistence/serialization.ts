@@ -1,21 +1,38 @@
 import type { FinalizedBlock } from '../devnetNode.js';
 
 /** JSON with bigint and byte arrays: `{"$n": "123"}` and `{"$b": "hex"}`. */
-export function encodeFinalized(entry: FinalizedBlock): string {
-  return JSON.stringify(entry, (_, value: unknown) => {
-    if (typeof value === 'bigint') return { $n: value.toString() };
-    if (value instanceof Uint8Array) return { $b: Buffer.from(value).toString('hex') };
-    return value;
+export function encodeJson(value: unknown): string {
+  return JSON.stringify(value, (_, item: unknown) => {
+    if (typeof item === 'bigint') return { $n: item.toString() };
+    if (item instanceof Uint8Array) return { $b: Buffer.from(item).toString('hex') };
+    return item;
   });
 }
 
-export function decodeFinalized(line: string): FinalizedBlock {
-  return JSON.parse(line, (_, value: unknown) => {
+export function decodeJson(text: string): unknown {
+  return JSON.parse(text, (_, value: unknown) => {
     if (value && typeof value === 'object' && !Array.isArray(value)) {
       const record = value as Record<string, unknown>;
       if (typeof record.$n === 'string' && Object.keys(record).length === 1) return BigInt(record.$n);
       if (typeof record.$b === 'string' && Object.keys(record).length === 1) return new Uint8Array(Buffer.from(record.$b, 'hex'));
     }
     return value;
-  }) as FinalizedBlock;
+  });
+}
+
+export const encodeFinalized = (entry: FinalizedBlock): string => encodeJson(entry);
+
+/** Whether a decoded value has the shape of a FinalizedBlock (its fields' own contents are checked when restored). */
+export function isFinalizedBlock(value: unknown): value is FinalizedBlock {
+  const entry = value as Partial<FinalizedBlock> | null;
+  const slot = entry?.block?.slot;
+  return (
+    typeof entry?.block?.id === 'string' &&
+    Number.isSafeInteger(slot?.period) &&
+    Number.isSafeInteger(slot?.thread) &&
+    Array.isArray(entry.operations) &&
+    Array.isArray(entry.changes) &&
+    Array.isArray(entry.events) &&
+    Array.isArray(entry.operationResults)
+  );
 }

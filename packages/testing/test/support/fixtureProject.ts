@@ -27,11 +27,14 @@ async function buildContract(root: string, name: string): Promise<void> {
   if (error) throw new Error(`building ${name} failed: ${diagnostics}`);
 }
 
-/** Copies fixture `name` to a temporary project; `deploy` lists the contracts to build into build/. */
-export async function fixtureProject(name: string, deploy: string[] = []): Promise<FixtureProject> {
+/**
+ * Copies fixture `name` to a temporary project; `deploy` lists the contracts to build into build/,
+ * `link` more packages of this one's to install (e.g. as-pect's, for a project that runs `asp`).
+ */
+export async function fixtureProject(name: string, deploy: string[] = [], link: string[] = []): Promise<FixtureProject> {
   const root = mkdtempSync(join(tmpdir(), `mason-testing-${name}-`));
   cpSync(join(fixturesDir, name), root, { recursive: true });
-  for (const dependency of LINKED) {
+  for (const dependency of [...LINKED, ...link]) {
     const link = join(root, 'node_modules', dependency);
     mkdirSync(dirname(link), { recursive: true });
     symlinkSync(realpathSync(join(packageDir, 'node_modules', dependency)), link);

@@ -24,6 +24,8 @@ export interface ExecutionHost {
   chainId: bigint;
   modules: ModuleCache;
   onPrint: ((message: string, callStack: readonly string[]) => void) | undefined;
+  /** Unit-test hosts only: accept vm-mock's made-up addresses (see `VmOptions.lenientAddresses`). */
+  lenientAddresses: boolean;
 }
 
 export interface ContextSnapshot {
@@ -56,7 +58,8 @@ export class ExecutionContext {
     readonly ledger: JournaledLedger,
     /** Replaced only by a hosted instance whose host moves it to another slot (unit tests). */
     public slot: SlotContext,
-    readonly originOperationId: string | null,
+    /** Replaced only by a hosted instance (unit tests that set the operation id). */
+    public originOperationId: string | null,
   ) {}
 
   get currentFrame(): StackFrame | undefined {

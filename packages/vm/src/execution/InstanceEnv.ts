@@ -1,6 +1,7 @@
 import { POINTS_EXHAUSTED_EXPORT, REMAINING_POINTS_EXPORT } from '../wasm/meterModule.js';
 import type { ExecutionContext } from './ExecutionContext.js';
 import { detail, HostError, hostFailure } from './failures.js';
+import { parseAddressArg } from './hostFunctions/hostFunction.js';
 
 const utf16 = new TextDecoder('utf-16le');
 
@@ -94,6 +95,11 @@ export class InstanceEnv {
     const units = Math.floor(new DataView(memory.buffer).getUint32(offset - 4, true) / 2);
     if (offset + units * 2 > memory.length) throw hostFailure("Wrong offset: can't read buf");
     return utf16.decode(memory.subarray(offset, offset + units * 2));
+  }
+
+  /** Reads an address argument (`Address::from_str`, or the test host's lenient rule). */
+  readAddress(ptr: number): string {
+    return parseAddressArg(this.readString(ptr), this.ctx.host.lenientAddresses);
   }
 
   /** Host → guest buffer: `__new(len, 1)` (ArrayBuffer class id), bytes copied, not pinned. */

@@ -1,7 +1,7 @@
 import { currentAddress, setBytecode } from '../contextLedger.js';
 import { ContextError, hostFailure } from '../failures.js';
 import type { InstanceEnv } from '../InstanceEnv.js';
-import { abi, parseAddressArg, type HostFunctions } from './hostFunction.js';
+import { abi, type HostFunctions } from './hostFunction.js';
 
 /** Reading and replacing bytecode (storage cost on the size difference, paid by the current address). */
 export function bytecodeFunctions(env: InstanceEnv): HostFunctions {
@@ -22,13 +22,13 @@ export function bytecodeFunctions(env: InstanceEnv): HostFunctions {
   return {
     assembly_script_get_bytecode: abi(env, 'assembly_script_get_bytecode', () => get(currentAddress(ctx))),
     assembly_script_get_bytecode_for: abi(env, 'assembly_script_get_bytecode_for', (address: number) =>
-      get(parseAddressArg(env.readString(address))),
+      get(env.readAddress(address)),
     ),
     assembly_script_set_bytecode: abi(env, 'assembly_script_set_bytecode', (bytecode: number) => {
       set(currentAddress(ctx), env.readBuffer(bytecode));
     }),
     assembly_script_set_bytecode_for: abi(env, 'assembly_script_set_bytecode_for', (address: number, bytecode: number) => {
-      const target = parseAddressArg(env.readString(address));
+      const target = env.readAddress(address);
       set(target, env.readBuffer(bytecode));
     }),
   };

@@ -56,7 +56,7 @@ export function callFunctions(env: InstanceEnv): HostFunctions {
       const paramBytes = env.readBuffer(param);
       if (coins < 0n) throw hostFailure('negative amount of coins in Call');
       // init_call
-      const to = parseAddressArg(target);
+      const to = parseAddressArg(target, ctx.host.lenientAddresses);
       fromContext(() => checkTargetScAddress(ctx, to));
       const bytecode = ctx.ledger.getBytecode(to);
       if (!bytecode) throw hostFailure(`bytecode not found for address ${to}`, 'MASON_VM_TARGET', { target: to, reason: 'it has no bytecode' });
@@ -78,7 +78,7 @@ export function callFunctions(env: InstanceEnv): HostFunctions {
       return env.allocBuffer(returnValue);
     }),
     assembly_script_local_call: abi(env, 'assembly_script_local_call', (address: number, fn: number, param: number) => {
-      const bytecode = storedBytecode(ctx, parseAddressArg(env.readString(address)));
+      const bytecode = storedBytecode(ctx, env.readAddress(address));
       const functionName = env.readString(fn);
       const paramBytes = env.readBuffer(param);
       return env.allocBuffer(runNested(env, load(env, bytecode, 'stored'), functionName, paramBytes));
@@ -90,7 +90,7 @@ export function callFunctions(env: InstanceEnv): HostFunctions {
       return env.allocBuffer(runNested(env, load(env, code, 'temporary'), functionName, paramBytes));
     }),
     assembly_script_function_exists: abi(env, 'assembly_script_function_exists', (address: number, fn: number) => {
-      const bytecode = storedBytecode(ctx, parseAddressArg(env.readString(address)));
+      const bytecode = storedBytecode(ctx, env.readAddress(address));
       const functionName = env.readString(fn);
       return load(env, bytecode, 'stored').functions.has(functionName) ? 1 : 0;
     }),

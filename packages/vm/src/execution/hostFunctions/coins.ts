@@ -1,7 +1,7 @@
 import { currentAddress, transferCoins } from '../contextLedger.js';
 import { hostFailure } from '../failures.js';
 import type { InstanceEnv } from '../InstanceEnv.js';
-import { abi, parseAddressArg, type HostFunctions } from './hostFunction.js';
+import { abi, type HostFunctions } from './hostFunction.js';
 
 /** Balances and transfers. Spending needs write access on the spending address. */
 export function coinFunctions(env: InstanceEnv): HostFunctions {
@@ -9,7 +9,7 @@ export function coinFunctions(env: InstanceEnv): HostFunctions {
   return {
     assembly_script_transfer_coins: abi(env, 'assembly_script_transfer_coins', (to: number, amount: bigint) => {
       if (amount < 0n) throw hostFailure('Negative raw amount.');
-      const recipient = parseAddressArg(env.readString(to));
+      const recipient = env.readAddress(to);
       transferCoins(ctx, currentAddress(ctx), recipient, amount, true);
     }),
     assembly_script_transfer_coins_for: abi(
@@ -17,8 +17,8 @@ export function coinFunctions(env: InstanceEnv): HostFunctions {
       'assembly_script_transfer_coins_for',
       (from: number, to: number, amount: bigint) => {
         if (amount < 0n) throw hostFailure('Negative raw amount.');
-        const spender = parseAddressArg(env.readString(from));
-        const recipient = parseAddressArg(env.readString(to));
+        const spender = env.readAddress(from);
+        const recipient = env.readAddress(to);
         transferCoins(ctx, spender, recipient, amount, true);
       },
     ),
@@ -26,7 +26,7 @@ export function coinFunctions(env: InstanceEnv): HostFunctions {
       BigInt.asIntN(64, ctx.ledger.getBalance(currentAddress(ctx)) ?? 0n),
     ),
     assembly_script_get_balance_for: abi(env, 'assembly_script_get_balance_for', (address: number) =>
-      BigInt.asIntN(64, ctx.ledger.getBalance(parseAddressArg(env.readString(address))) ?? 0n),
+      BigInt.asIntN(64, ctx.ledger.getBalance(env.readAddress(address)) ?? 0n),
     ),
   };
 }

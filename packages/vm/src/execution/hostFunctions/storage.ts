@@ -1,7 +1,7 @@
 import type { InstanceEnv } from '../InstanceEnv.js';
 import { hostFailure } from '../failures.js';
 import { appendDataEntry, currentAddress, deleteDataEntry, setDataEntry } from '../contextLedger.js';
-import { abi, boolToI32, parseAddressArg, type HostFunctions } from './hostFunction.js';
+import { abi, boolToI32, type HostFunctions } from './hostFunction.js';
 import { serializeKeys } from './serializeKeys.js';
 
 /** Datastore ABIs: get/set/append/delete/has/keys, on the current address or another one. */
@@ -24,7 +24,7 @@ export function storageFunctions(env: InstanceEnv): HostFunctions {
     assembly_script_set_data_for: abi(env, 'assembly_script_set_data_for', (address: number, key: number, value: number) => {
       const keyBytes = env.readBuffer(key);
       const valueBytes = env.readBuffer(value);
-      setDataEntry(ctx, parseAddressArg(env.readString(address)), keyBytes, valueBytes);
+      setDataEntry(ctx, env.readAddress(address), keyBytes, valueBytes);
     }),
     assembly_script_append_data: abi(env, 'assembly_script_append_data', (key: number, value: number) => {
       appendDataEntry(ctx, currentAddress(ctx), env.readBuffer(key), env.readBuffer(value));
@@ -32,34 +32,34 @@ export function storageFunctions(env: InstanceEnv): HostFunctions {
     assembly_script_append_data_for: abi(env, 'assembly_script_append_data_for', (address: number, key: number, value: number) => {
       const keyBytes = env.readBuffer(key);
       const valueBytes = env.readBuffer(value);
-      appendDataEntry(ctx, parseAddressArg(env.readString(address)), keyBytes, valueBytes);
+      appendDataEntry(ctx, env.readAddress(address), keyBytes, valueBytes);
     }),
     assembly_script_get_data: abi(env, 'assembly_script_get_data', (key: number) =>
       env.allocBuffer(read(currentAddress(ctx), env.readBuffer(key))),
     ),
     assembly_script_get_data_for: abi(env, 'assembly_script_get_data_for', (address: number, key: number) => {
-      const target = parseAddressArg(env.readString(address));
+      const target = env.readAddress(address);
       return env.allocBuffer(read(target, env.readBuffer(key)));
     }),
     assembly_script_has_data: abi(env, 'assembly_script_has_data', (key: number) =>
       boolToI32(ctx.ledger.getDataEntry(currentAddress(ctx), env.readBuffer(key)) !== undefined),
     ),
     assembly_script_has_data_for: abi(env, 'assembly_script_has_data_for', (address: number, key: number) => {
-      const target = parseAddressArg(env.readString(address));
+      const target = env.readAddress(address);
       return boolToI32(ctx.ledger.getDataEntry(target, env.readBuffer(key)) !== undefined);
     }),
     assembly_script_delete_data: abi(env, 'assembly_script_delete_data', (key: number) => {
       deleteDataEntry(ctx, currentAddress(ctx), env.readBuffer(key));
     }),
     assembly_script_delete_data_for: abi(env, 'assembly_script_delete_data_for', (address: number, key: number) => {
-      const target = parseAddressArg(env.readString(address));
+      const target = env.readAddress(address);
       deleteDataEntry(ctx, target, env.readBuffer(key));
     }),
     assembly_script_get_keys: abi(env, 'assembly_script_get_keys', (prefix: number) =>
       keys(currentAddress(ctx), env.readBuffer(prefix)),
     ),
     assembly_script_get_keys_for: abi(env, 'assembly_script_get_keys_for', (address: number, prefix: number) => {
-      const target = parseAddressArg(env.readString(address));
+      const target = env.readAddress(address);
       return keys(target, env.readBuffer(prefix));
     }),
   };

@@ -1,0 +1,14 @@
+import type { DevnetNode } from '../devnetNode.js';
+import type { ChainStore } from './chainStore.js';
+import { corruptAt } from './dataDirError.js';
+
+/** Replays the verified journal into a new node; a record that cannot be restored names its line. */
+export function restoreChain(node: DevnetNode, store: ChainStore): void {
+  for (const { line, entry } of store.load()) {
+    try {
+      node.restoreFinalized(entry);
+    } catch (error) {
+      throw corruptAt(store.journalPath, line, `its block cannot be restored (${(error as Error).message})`);
+    }
+  }
+}
