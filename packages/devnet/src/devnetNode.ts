@@ -23,12 +23,18 @@ import { genesisBlocks } from './chain/genesis.js';
 import type { OperationRecord } from './chain/operationRecord.js';
 import type { ChainConfig } from './config.js';
 import { EventStore, type ScOutputEvent } from './events/eventStore.js';
+import { MAX_ASYNC_GAS } from './asyncPool/asyncPoolState.js';
+import { nextAsyncSlot } from './asyncPool/nextAsyncSlot.js';
+import { executeAsyncMessages, settleAsyncPool } from './execution/asyncMessages.js';
 import { executeOperation, maxSpending } from './execution/executeOperation.js';
 import { JournaledLedger } from './ledger/journaledLedger.js';
 import { LedgerState, type LedgerChange } from './ledger/ledgerState.js';
 import { VmLedgerView } from './ledger/vmLedgerView.js';
 import { OperationPool, declaredBlockGas } from './pool/operationPool.js';
 import { SlotContext, Vm } from '@mason/vm';
+
+/** setTimeout's longest delay (about 24.8 days). */
+const MAX_TIMER_DELAY = 2 ** 31 - 1;
 
 /** Everything a block's finality makes permanent, in the order it happened. */
 export interface FinalizedBlock {
@@ -92,6 +98,8 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   #finalExecutedOperations = 0;
   #lastProducedSlot: Slot;
   #timer: NodeJS.Timeout | null = null;
+  /** The slot the pending timer is for (also a far slot the timer only comes back to look at). */
+  #timerSlot: Slot | null = null;
   /** The slot the timer will produce, until it is produced: execution has not passed it. */
   #scheduledSlot: Slot | null = null;
   /** Roll counts by address as they changed, with the cycle of the change (initial rolls: cycle -1). */
@@ -137,6 +145,11 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
 
   get lastProducedSlot(): Slot {
     return this.#lastProducedSlot;
+  }
+
+  /** The slot a block will be produced at next (or looked at again, when far), or null when idle. */
+  get nextProductionSlot(): Slot | null {
+    return this.#timerSlot;
   }
 
   timing() {
@@ -215,15 +228,20 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     return this.pool.size > 0 || this.#blocksAwaitingFinality.size > 0;
   }
 
-  /** The next slot after the last produced one, at or after now, where a block is useful. */
+  /**
+   * The next slot after the last produced one where a block is useful: at or after now for
+   * operations and finality, possibly earlier for an asynchronous message the devnet is late for.
+   */
   #nextUsefulSlot(): Slot | null {
-    if (!this.#hasWork()) return null;
+    if (!this.#hasWork() && this.candidateLedger.asyncPool.size === 0) return null;
     const now = this.currentSlot();
     let from = compareSlots(now, this.#lastProducedSlot) > 0 ? now : nextSlot(this.#lastProducedSlot, this.config.threadCount);
     if (from.period === 0) from = { period: 1, thread: 0 };
     if (this.#failedSlot && compareSlots(from, this.#failedSlot) <= 0) from = nextSlot(this.#failedSlot, this.config.threadCount);
-    if (this.#blocksAwaitingFinality.size > 0) return from;
-    let best: Slot | null = null;
+    // A node executes every slot: asynchronous messages run in the slot they become valid, and
+    // expire in the slot after their validity end, even when the devnet runs late.
+    let best = this.#nextAsyncSlot();
+    if (this.#blocksAwaitingFinality.size > 0) return best && compareSlots(best, from) < 0 ? best : from;
     for (const thread of this.pool.threadsWithOperations()) {
       const candidate = thread >= from.thread ? { period: from.period, thread } : { period: from.period + 1, thread };
       if (!best || compareSlots(candidate, best) < 0) best = candidate;
@@ -231,14 +249,40 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     return best;
   }
 
+  #nextAsyncSlot(): Slot | null {
+    let from = nextSlot(this.#lastProducedSlot, this.config.threadCount);
+    if (from.period === 0) from = { period: 1, thread: 0 };
+    // A slot whose production failed is not tried again: the messages run in the next one.
+    if (this.#failedSlot && compareSlots(from, this.#failedSlot) <= 0) from = nextSlot(this.#failedSlot, this.config.threadCount);
+    return nextAsyncSlot(this.candidateLedger.asyncPool, from, this.config.threadCount, MAX_ASYNC_GAS + this.config.maxGasPerBlock);
+  }
+
   #schedule(): void {
-    if (this.#stopped || this.#halted || this.#timer) return;
+    if (this.#stopped || this.#halted) return;
     const slot = this.#nextUsefulSlot();
+    if (this.#timer) {
+      // A new operation or message can be due before the slot the timer waits for.
+      if (!slot || !this.#timerSlot || compareSlots(slot, this.#timerSlot) >= 0) return;
+      clearTimeout(this.#timer);
+      this.#timer = null;
+      this.#scheduledSlot = null;
+    }
     if (!slot) return;
     const delay = Math.max(0, slotTimestamp(slot, this.timing()) - Date.now());
+    this.#timerSlot = slot;
+    if (delay > MAX_TIMER_DELAY) {
+      // setTimeout cannot wait longer (a message valid weeks from now): come back and look again.
+      this.#timer = setTimeout(() => {
+        this.#timer = null;
+        this.#timerSlot = null;
+        this.#schedule();
+      }, MAX_TIMER_DELAY);
+      return;
+    }
     this.#scheduledSlot = slot;
     this.#timer = setTimeout(() => {
       this.#timer = null;
+      this.#timerSlot = null;
       this.#producing = this.#producing
         .then(() => this.#produceAt(slot))
         .catch((error: unknown) => {
@@ -309,11 +353,11 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     const block = createBlock(creator, { slot, parents, endorsements, operations: chosen.map((op) => ({ id: op.signed.id, hash: op.signed.hash, size: op.size })) });
     this.#lastProducedSlot = slot;
     for (const op of chosen) this.pool.remove(op.signed.id);
-    this.#executeBlock(block);
+    const changedAsyncPool = this.#executeBlock(block);
     for (const e of endorsements) this.endorsements.set(e.id, { endorsement: e, blockId: block.id });
     const creatorAddress = block.creatorAddress;
     this.createdBlocks.set(creatorAddress, [...(this.createdBlocks.get(creatorAddress) ?? []), block.id]);
-    if (block.operations.length > 0) this.#blocksAwaitingFinality.add(block.id);
+    if (block.operations.length > 0 || changedAsyncPool) this.#blocksAwaitingFinality.add(block.id);
     const finalized = this.graph.add(block);
     this.emit('block', block);
     for (const record of finalized) if (!this.#finalize(record)) break;
@@ -339,9 +383,11 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     for (const [id, expire] of this.#executed) if (expire < period - this.config.operationValidityPeriods) this.#executed.delete(id);
   }
 
-  #executeBlock(block: Block): void {
+  /** Executes a block's slot as the node does (§7.1); returns whether the async pool changed. */
+  #executeBlock(block: Block): boolean {
     const results: Array<[string, boolean]> = [];
     let fees = 0n;
+    let blockGas = 0n;
     const slot = new SlotContext({
       slot: block.slot,
       timestamp: slotTimestamp(block.slot, this.timing()),
@@ -358,14 +404,18 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
       this.events.addSpeculative(outcome.events);
       if (!outcome.executed) continue;
       fees += outcome.fee;
+      blockGas += declaredBlockGas(record.signed);
       record.speculativeSuccess = outcome.success;
       this.#executed.set(id, record.signed.content.expirePeriod);
       results.push([id, outcome.success]);
     }
     this.#payRewards(block, fees);
+    this.events.addSpeculative(executeAsyncMessages(env, MAX_ASYNC_GAS + this.config.maxGasPerBlock - blockGas));
+    settleAsyncPool(env);
     const changes = this.#journal.take();
     this.#recordRolls(changes, Math.floor(block.slot.period / this.config.periodsPerCycle));
     this.#pendingBlocks.set(block.id, { changes, operationResults: results });
+    return changes.some((change) => change.kind === 'asyncMessage');
   }
 
   /** Block credits (reward + fees) split as the node does: 1/51 to each endorser and to the endorsed block's creator per endorsement, the rest to the producer. */
@@ -442,6 +492,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     this.#halted = error instanceof Error ? error : new Error(String(error));
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
+    this.#timerSlot = null;
     this.#scheduledSlot = null;
     this.#log(`FINALITY STOPPED: ${this.#halted.message}`);
   }
@@ -526,6 +577,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     this.#stopped = true;
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
+    this.#timerSlot = null;
     // A stopped staker misses its slots: nothing is due any more, execution moves on with the clock.
     this.#scheduledSlot = null;
     await this.#producing;

@@ -74,8 +74,6 @@ export interface CallScRequest extends RunOptions {
 export interface AsyncMessageRequest extends RunOptions {
   /** A message emitted by `send_message` (see `ExecutionResult.asyncMessages`). */
   message: AsyncMessage;
-  /** Reported as `async_msg_id` in the events. */
-  messageId?: string;
   commit?: boolean;
 }
 
@@ -208,7 +206,6 @@ export class Vm {
         state: request.state ?? this.state,
         slot: this.slotContext(request, false),
         message: request.message,
-        messageId: request.messageId ?? null,
         commit: request.commit ?? true,
       }),
     );

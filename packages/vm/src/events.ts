@@ -1,4 +1,5 @@
 import type { Slot } from '@mason/codec';
+import type { AsyncMessageIdJson } from './asyncMessageId.js';
 
 /** An event as the node reports it (`SCOutputEvent`), field names as in its JSON. */
 export interface ScOutputEvent {
@@ -17,5 +18,6 @@ export interface EventExecutionContext {
   is_final: boolean;
   is_error: boolean;
   deferred_call_id: string | null;
-  async_msg_id: string | null;
+  /** Set while an asynchronous message runs: the node's JSON form of its id. */
+  async_msg_id: AsyncMessageIdJson | null;
 }

@@ -4,6 +4,7 @@ import type { ExecutionContext, ExecutionHost } from './execution/ExecutionConte
 import { loadModule, ModuleLoadError } from './execution/loadModule.js';
 import { executeOperation, type OperationOutcome } from './executeOperation.js';
 import type { AsyncMessage } from './asyncMessages.js';
+import { asyncMessageId, asyncMessageIdJson } from './asyncMessageId.js';
 import type { SlotContext } from './SlotContext.js';
 import type { LedgerReader } from './state/LedgerState.js';
 
@@ -12,8 +13,6 @@ export interface AsyncMessageRun {
   state: LedgerReader;
   slot: SlotContext;
   message: AsyncMessage;
-  /** Id reported as `async_msg_id` in the events. */
-  messageId: string | null;
   commit: boolean;
 }
 
@@ -42,7 +41,7 @@ export function executeAsyncMessage(run: AsyncMessageRun): OperationOutcome {
       emitErrorEvent: true,
       commit: run.commit,
       prepare: (ctx) => {
-        ctx.asyncMessageId = run.messageId;
+        ctx.asyncMessageId = asyncMessageIdJson(asyncMessageId(message));
         ctx.stack = [
           { address: message.sender, coins: 0n, ownedAddresses: [message.sender], operationDatastore: undefined },
           { address: message.destination, coins: message.coins, ownedAddresses: [message.destination], operationDatastore: undefined },

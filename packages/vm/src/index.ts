@@ -2,6 +2,7 @@ export { Vm, type VmOptions, type RunOptions, type ExecuteScRequest, type CallSc
 export type { ExecutionResult, ReadOnlyResult, VmExecutionError } from './ExecutionResult.js';
 export type { ScOutputEvent, EventExecutionContext } from './events.js';
 export type { AsyncMessage } from './asyncMessages.js';
+export { asyncMessageId, compareAsyncMessageIds, formatAsyncMessageId, asyncMessageIdJson, type AsyncMessageId, type AsyncMessageIdJson } from './asyncMessageId.js';
 export { SlotContext, type SlotContextInit } from './SlotContext.js';
 export { HostedInstance, type HostedInstanceOptions, type HostedFrame, type HostedCheckpoint, type HostedFailure } from './HostedInstance.js';
 export type { HostImports } from './execution/hostFunctions/createImports.js';

@@ -14,7 +14,11 @@ export type EventExecutionContext = {
   is_final: boolean;
   is_error: boolean;
   deferred_call_id: string | null;
-  async_msg_id: string | null;
+  /**
+   * While an asynchronous message runs, its id as the node's JSON writes it:
+   * `[[fee numerator, max gas denominator] (fee per gas in lowest terms), emission slot, emission index]`.
+   */
+  async_msg_id: [[number, number], Slot, number] | null;
 };
 
 /** `get_filtered_sc_output_event` parameter (reference §10.2): start inclusive, end exclusive. */

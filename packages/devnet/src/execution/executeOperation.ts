@@ -3,6 +3,7 @@ import { formatMassaExecutionError, type SlotContext, type Vm } from '@mason/vm'
 import type { ChainConfig } from '../config.js';
 import type { ScOutputEvent } from '../events/eventStore.js';
 import type { JournaledLedger } from '../ledger/journaledLedger.js';
+import { addEmittedMessages } from './asyncMessages.js';
 
 /** An address is created by a transfer only if the amount covers the ledger entry cost. */
 export const LEDGER_ENTRY_BASE_COST = 1_000_000n;
@@ -86,6 +87,7 @@ export function executeOperation(signed: SignedOperation, env: ExecutionEnvironm
       operationId: signed.id,
       context: env.slot,
     });
+    addEmittedMessages(ledger, result.asyncMessages);
     return { executed: true, success: result.ok, fee, events: result.events };
   }
   if (op.type === 'CallSC') {
@@ -99,6 +101,7 @@ export function executeOperation(signed: SignedOperation, env: ExecutionEnvironm
       operationId: signed.id,
       context: env.slot,
     });
+    addEmittedMessages(ledger, result.asyncMessages);
     return { executed: true, success: result.ok, fee, events: result.events };
   }
   const mark = ledger.checkpoint();

@@ -18,6 +18,11 @@ export class JournaledLedger {
     this.#changes.push(change);
   }
 
+  /** The changes written since the last take, in order. */
+  get pending(): readonly LedgerChange[] {
+    return this.#changes;
+  }
+
   checkpoint(): { undo: number; changes: number } {
     return { undo: this.#undo.length, changes: this.#changes.length };
   }
@@ -59,6 +64,8 @@ export class JournaledLedger {
         const value = state.deferredCredits.get(change.address)?.get(`${change.period}:${change.thread}`) ?? 0n;
         return { ...change, value };
       }
+      case 'asyncMessage':
+        return { kind: 'asyncMessage', id: change.id, value: state.asyncPool.get(change.id) ?? null };
     }
   }
 }

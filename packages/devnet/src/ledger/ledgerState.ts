@@ -1,4 +1,5 @@
 import { compareBytes } from '@mason/codec';
+import { AsyncPoolState, type PooledAsyncMessage } from '../asyncPool/asyncPoolState.js';
 
 export interface LedgerEntry {
   balance: bigint;
@@ -17,16 +18,19 @@ export type LedgerChange =
   | { kind: 'data'; address: string; key: Uint8Array; value: Uint8Array | null }
   | { kind: 'create'; address: string }
   | { kind: 'rolls'; address: string; value: number }
-  | { kind: 'deferred'; address: string; period: number; thread: number; value: bigint };
+  | { kind: 'deferred'; address: string; period: number; thread: number; value: bigint }
+  /** An asynchronous message added, replaced (activated by its trigger) or removed (null). */
+  | { kind: 'asyncMessage'; id: string; value: PooledAsyncMessage | null };
 
 const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString('hex');
 
-/** Balances, bytecode, datastores, rolls and deferred credits of every address. */
+/** Balances, bytecode, datastores, rolls and deferred credits of every address, and the async pool. */
 export class LedgerState {
   readonly entries = new Map<string, LedgerEntry>();
   readonly rolls = new Map<string, number>();
   /** address → slot key "period:thread" → amount */
   readonly deferredCredits = new Map<string, Map<string, bigint>>();
+  readonly asyncPool = new AsyncPoolState();
 
   has(address: string): boolean {
     return this.entries.has(address);
@@ -89,6 +93,9 @@ export class LedgerState {
         else this.deferredCredits.set(change.address, credits);
         return;
       }
+      case 'asyncMessage':
+        this.asyncPool.set(change.id, change.value);
+        return;
     }
   }
 

@@ -4,6 +4,7 @@ import type { SlotContext, SlotSnapshot } from '../SlotContext.js';
 import type { JournaledLedger } from '../state/JournaledLedger.js';
 import type { ModuleCache } from './ModuleCache.js';
 import type { AsyncMessage } from '../asyncMessages.js';
+import type { AsyncMessageIdJson } from '../asyncMessageId.js';
 import type { VmLimits } from '../VmLimits.js';
 
 /** One frame of the call stack. */
@@ -50,7 +51,7 @@ export class ExecutionContext {
   gasRemainingBeforeSubexecution: bigint | undefined = undefined;
   readonly asyncMessages: AsyncMessage[] = [];
   /** Set while executing an asynchronous message; reported in events. */
-  asyncMessageId: string | null = null;
+  asyncMessageId: AsyncMessageIdJson | null = null;
 
   constructor(
     readonly host: ExecutionHost,
@@ -86,7 +87,7 @@ export class ExecutionContext {
         is_final: false,
         is_error: isError,
         deferred_call_id: null,
-        async_msg_id: this.asyncMessageId,
+        async_msg_id: this.asyncMessageId && [[...this.asyncMessageId[0]], { ...this.asyncMessageId[1] }, this.asyncMessageId[2]],
       },
       data,
     };

@@ -221,3 +221,22 @@ export function schedule(binaryArgs: StaticArray<u8>): void {
   const coins = args.nextU64().expect('coins');
   sendMessage(target, fn, 13, 0, 20, 0, 3_000_000, 1_000, coins, new Args().add('from async').serialize());
 }
+
+/** Every send_message argument from Args: target, handler, validity start/end, gas, fee, coins, data, filter. */
+export function scheduleWith(binaryArgs: StaticArray<u8>): void {
+  const args = new Args(binaryArgs);
+  sendMessage(
+    new Address(args.nextString().expect('target')),
+    args.nextString().expect('handler'),
+    args.nextU64().expect('startPeriod'),
+    args.nextU8().expect('startThread'),
+    args.nextU64().expect('endPeriod'),
+    args.nextU8().expect('endThread'),
+    args.nextU64().expect('maxGas'),
+    args.nextU64().expect('fee'),
+    args.nextU64().expect('coins'),
+    args.nextBytes().expect('data'),
+    new Address(args.nextString().expect('filterAddress')),
+    args.nextBytes().expect('filterKey'),
+  );
+}

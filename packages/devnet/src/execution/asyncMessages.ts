@@ -1,0 +1,94 @@
+import { bytesEqual, compareSlots, type Slot } from '@mason/codec';
+import type { AsyncMessage } from '@mason/vm';
+import { ASYNC_MSG_CST_GAS_COST, MAX_ASYNC_POOL_LENGTH, pooledMessageId, type PooledAsyncMessage } from '../asyncPool/asyncPoolState.js';
+import type { ScOutputEvent } from '../events/eventStore.js';
+import type { JournaledLedger } from '../ledger/journaledLedger.js';
+import type { LedgerChange } from '../ledger/ledgerState.js';
+import type { ExecutionEnvironment } from './executeOperation.js';
+
+/** Adds the messages an operation emitted (its coins and fee are already taken) to the pool. */
+export function addEmittedMessages(ledger: JournaledLedger, messages: readonly AsyncMessage[]): void {
+  for (const message of messages) {
+    const entry: PooledAsyncMessage = { message, canBeExecuted: message.trigger === undefined };
+    ledger.write({ kind: 'asyncMessage', id: pooledMessageId(message), value: entry });
+  }
+}
+
+const isReady = (slot: Slot, message: AsyncMessage): boolean =>
+  compareSlots(slot, message.validityStart) >= 0 && compareSlots(slot, message.validityEnd) <= 0;
+
+/**
+ * Step 3 of the node's slot execution: takes the messages valid at this slot, best priority
+ * first, while their max gas (+ 1,000,000 each) fits `availableGas`, removes them from the pool,
+ * and runs each in the VM. A failing handler is rolled back with the node's error event and its
+ * coins go back to the sender (the VM does both); the fee is never refunded.
+ */
+export function executeAsyncMessages(env: ExecutionEnvironment, availableGas: bigint): ScOutputEvent[] {
+  const { ledger, slot } = env;
+  const batch: AsyncMessage[] = [];
+  let gas = availableGas;
+  for (const { id, entry } of ledger.state.asyncPool.ordered()) {
+    const cost = entry.message.maxGas + ASYNC_MSG_CST_GAS_COST;
+    if (gas < cost || !entry.canBeExecuted || !isReady(slot.slot, entry.message)) continue;
+    gas -= cost;
+    batch.push(entry.message);
+    ledger.write({ kind: 'asyncMessage', id, value: null });
+  }
+  const events: ScOutputEvent[] = [];
+  for (const message of batch) {
+    const result = env.vm.executeAsyncMessage({ message, context: slot });
+    events.push(...result.events);
+    addEmittedMessages(ledger, result.asyncMessages);
+  }
+  return events;
+}
+
+/**
+ * The pool's part of settling a slot: drops expired messages (validity end passed) and, beyond
+ * 500 messages, those of lowest priority, refunding their coins to their senders; then activates
+ * the messages whose trigger saw a write among this slot's ledger changes.
+ */
+export function settleAsyncPool(env: ExecutionEnvironment): void {
+  const { ledger, slot } = env;
+  const pool = ledger.state.asyncPool;
+  if (pool.size === 0) return;
+  const slotChanges = [...ledger.pending];
+  const eliminated: Array<{ id: string; message: AsyncMessage }> = [];
+  const kept: Array<{ id: string; entry: PooledAsyncMessage }> = [];
+  for (const item of pool.ordered()) {
+    if (compareSlots(slot.slot, item.entry.message.validityEnd) > 0) eliminated.push({ id: item.id, message: item.entry.message });
+    else kept.push(item);
+  }
+  for (const { id, entry } of kept.splice(MAX_ASYNC_POOL_LENGTH)) eliminated.push({ id, message: entry.message });
+  for (const { id, entry } of kept) {
+    const trigger = entry.message.trigger;
+    if (trigger && !entry.canBeExecuted && hasWrites(slotChanges, trigger.address, trigger.datastoreKey)) {
+      ledger.write({ kind: 'asyncMessage', id, value: { message: entry.message, canBeExecuted: true } });
+    }
+  }
+  for (const { id, message } of eliminated) {
+    ledger.write({ kind: 'asyncMessage', id, value: null });
+    refundCoins(ledger, message.sender, message.coins, env.vm.limits.ledgerEntryBaseCost);
+  }
+}
+
+/** The node's `has_writes`: the slot changed the address (or, with a key, that datastore entry). */
+function hasWrites(changes: readonly LedgerChange[], address: string, key: Uint8Array | undefined): boolean {
+  return changes.some((change) => {
+    if (change.kind === 'asyncMessage' || change.kind === 'rolls' || change.kind === 'deferred') return false;
+    if (change.address !== address) return false;
+    return key === undefined || (change.kind === 'data' && bytesEqual(change.key, key));
+  });
+}
+
+/**
+ * Gives a cancelled message's coins back to its sender, as the node's `cancel_async_message`: a
+ * credit that cannot be made (a vanished contract, a new address below the entry cost) is dropped.
+ */
+function refundCoins(ledger: JournaledLedger, sender: string, coins: bigint, entryCost: bigint): void {
+  if (ledger.state.has(sender)) {
+    ledger.write({ kind: 'balance', address: sender, value: ledger.state.balance(sender) + coins });
+  } else if (!sender.startsWith('AS') && coins >= entryCost) {
+    ledger.write({ kind: 'balance', address: sender, value: coins - entryCost });
+  }
+}
