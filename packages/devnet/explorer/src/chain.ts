@@ -107,12 +107,17 @@ export class Chain {
 
   /** Reads everything again: at start and after a reconnection, when notifications may have been missed. */
   async load(): Promise<void> {
+    // The node may have restarted on another chain: nothing read before is kept.
+    this.blocks.clear();
+    this.operations.clear();
+    this.events.clear();
+    this.addresses.clear();
+    this.#dirtyAddresses.clear();
     const status = await this.publicApi.call<Status>('get_status', []);
     this.status = status;
     const best = await this.apiPort.call<Array<[string, number]>>('get_next_block_best_parents', []);
     const latest = Math.max(0, ...best.map(([, period]) => period));
     const from = { period: Math.max(0, latest - MAX_PERIODS + 1), thread: 0 };
-    this.blocks.clear();
     this.#applyGraph(await this.publicApi.call<GraphBlock[]>('get_graph_interval', [{ start: slotTimestamp(from, status.config) }]));
     this.#prune();
     // Operations of the latest blocks, newest last, so that the list is not empty after a reload.

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Devnet } from '../../src/index.js';
 import { startTestDevnet, waitFinal } from '../helpers.js';
-import { compileEcho, deployedAddress, HOSTILE_TEXT, sendDeploy, sendShout, sendTransfer } from './activity.js';
-import { chromiumMissing, launchBrowser, type Browser } from './browser.js';
+import { compileEcho, deployedAddress, HOSTILE_TEXT, sendDeploy, sendShout, sendTransfer } from './activity.mjs';
+import { chromiumMissing, launchBrowser } from './browser.mjs';
 
 // The explorer in a real browser (Debian's headless chromium), on a real devnet, with real
 // signed operations and a real compiled contract. Every wait is for a DOM state, bounded.
@@ -16,7 +16,7 @@ if (missing) console.warn(`explorer browser test skipped: ${missing}`);
 
 describe.skipIf(missing !== null)('the explorer page in headless chromium', () => {
   let devnet: Devnet;
-  let browser: Browser;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let contract: string;
   let deployId: string;
   let deployBlock: string;
@@ -92,5 +92,23 @@ describe.skipIf(missing !== null)('the explorer page in headless chromium', () =
     mkdirSync(RESULTS_DIR, { recursive: true });
     await page.screenshot({ path: join(RESULTS_DIR, 'explorer.png'), fullPage: true });
     expect(browser.problems).toEqual([]);
+  });
+
+  it('says when the node goes away, and reads everything again when it is back', async () => {
+    const { page } = browser;
+    const port = (url: string) => Number(new URL(url).port);
+    const ports = { publicPort: port(devnet.urls.public), privatePort: port(devnet.urls.private), apiPort: port(devnet.urls.api) };
+    await devnet.stop();
+    await page.waitForSelector('#status[data-connection="offline"]', { timeout: 15_000 });
+    expect(await page.locator('#status .connection').textContent()).toBe('node unreachable, retrying…');
+
+    // Another chain on the same ports: nothing of the first one stays on screen.
+    devnet = await startTestDevnet(ports);
+    await page.waitForSelector('#status[data-connection="live"]', { timeout: 20_000 });
+    await page.waitForSelector(`tr[data-op-id="${deployId}"]`, { state: 'detached', timeout: 20_000 });
+    const transfer = await sendTransfer(devnet);
+    await page.waitForSelector(`tr[data-op-id="${transfer}"][data-status="final"][data-exec="ok"]`, { timeout: 20_000 });
+    // The browser's own reports of the refused connections while the node was away are expected; nothing else.
+    expect(browser.problems.filter((p) => !/ERR_CONNECTION_REFUSED|WebSocket connection to/.test(p))).toEqual([]);
   });
 });

@@ -3,10 +3,11 @@ import { h, mount, s } from '../dom.js';
 import { shortId, slotLabel } from '../format.js';
 import { href, type Route } from './links.js';
 
-const CELL_W = 16;
 const CELL_H = 10;
-const COL_W = 22;
 const ROW_H = 13;
+/** Columns share the panel's width, between these bounds (the panel scrolls beyond). */
+const MIN_COL_W = 22;
+const MAX_COL_W = 46;
 const GAP_W = 12;
 const LEFT = 30;
 const TOP = 18;
@@ -22,6 +23,10 @@ export const blockStatus = (block: BlockView): BlockStatus => (block.isStale ? '
 export function renderGraph(container: HTMLElement, chain: Chain, route: Route): void {
   const threads = chain.status?.config.thread_count ?? 32;
   const periods = [...new Set([...chain.blocks.values()].map((b) => b.slot.period))].sort((a, b) => a - b);
+  const gaps = periods.filter((period, i) => i > 0 && period !== periods[i - 1]! + 1).length;
+  const available = container.clientWidth - LEFT - 8 - gaps * GAP_W;
+  const COL_W = Math.max(MIN_COL_W, Math.min(MAX_COL_W, Math.floor(available / Math.max(1, periods.length))));
+  const CELL_W = COL_W - 6;
   const x = new Map<number, number>();
   let cursor = LEFT;
   periods.forEach((period, i) => {
@@ -41,7 +46,7 @@ export function renderGraph(container: HTMLElement, chain: Chain, route: Route):
   const axis = [
     ...Array.from({ length: threads / 4 }, (_, i) => s('text', { x: LEFT - 6, y: TOP + i * 4 * ROW_H + CELL_H - 1, class: 'axis', 'text-anchor': 'end' }, `t${i * 4}`)),
     ...periods.map((period, i) =>
-      i % 2 === 0 || periods[i - 1] !== period - 1 ? s('text', { x: x.get(period)! + CELL_W / 2, y: TOP - 6, class: 'axis', 'text-anchor': 'middle' }, period) : null,
+      COL_W >= 30 || i % 2 === 0 || periods[i - 1] !== period - 1 ? s('text', { x: x.get(period)! + CELL_W / 2, y: TOP - 6, class: 'axis', 'text-anchor': 'middle' }, period) : null,
     ),
     ...periods.flatMap((period, i) =>
       i > 0 && periods[i - 1] !== period - 1

@@ -1,25 +1,24 @@
+// Headless Chromium for the explorer's test and its screenshot script (plain JS: both use it).
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 
 /** Debian's chromium package; `.ci/run` installs it. Playwright's own browser downloads are not used. */
 export const CHROMIUM = '/usr/bin/chromium';
 
-export const chromiumMissing = (): string | null =>
+/** Why the browser cannot run here, or null. */
+export const chromiumMissing = () =>
   existsSync(CHROMIUM) ? null : `${CHROMIUM} is missing: install the Debian package (apt-get install -y chromium), as .ci/run does`;
 
-export interface Browser {
-  page: Page;
-  /** Errors the page threw and console errors it printed (a CSP violation prints one). */
-  problems: string[];
-  close(): Promise<void>;
-}
-
-/** Headless Chromium with a fresh profile, removed on close. */
-export async function launchBrowser(viewport = { width: 1440, height: 1000 }): Promise<Browser> {
+/**
+ * Launches headless Chromium with a fresh profile (removed on close). `problems` collects what
+ * the page threw and the console errors it printed (a CSP violation or a failed load prints one).
+ * @returns {Promise<{ page: import('playwright-core').Page, problems: string[], close(): Promise<void> }>}
+ */
+export async function launchBrowser(viewport = { width: 1440, height: 1000 }) {
   const profile = mkdtempSync(join(tmpdir(), 'mason-explorer-profile-'));
-  let context: BrowserContext;
+  let context;
   try {
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
@@ -41,10 +40,10 @@ export async function launchBrowser(viewport = { width: 1440, height: 1000 }): P
     throw error;
   }
   const page = context.pages()[0] ?? (await context.newPage());
-  const problems: string[] = [];
+  const problems = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+    if (message.type() === 'error') problems.push(`console error: ${message.text()} (${message.location().url})`);
   });
   return {
     page,
