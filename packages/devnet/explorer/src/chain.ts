@@ -100,7 +100,7 @@ export class Chain {
       eventsReadAt: null,
     });
     this.#touch(operation.content_creator_address, ...operationTargets(op));
-    this.#prune();
+    this.#pruneLists();
   }
 
   // ------------------------------------------------------------ reading the node
@@ -238,6 +238,11 @@ export class Chain {
     const periods = [...new Set([...this.blocks.values()].map((b) => b.slot.period))].sort((a, b) => b - a);
     const oldest = periods[MAX_PERIODS - 1];
     if (oldest !== undefined) for (const [id, block] of this.blocks) if (block.slot.period < oldest) this.blocks.delete(id);
+    this.#pruneLists();
+  }
+
+  /** Forgets the oldest operations (with their events) and addresses beyond what the page keeps. */
+  #pruneLists(): void {
     for (const id of this.operations.keys()) {
       if (this.operations.size <= MAX_OPERATIONS) break;
       this.operations.delete(id);
