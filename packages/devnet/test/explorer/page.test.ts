@@ -94,6 +94,30 @@ describe.skipIf(missing !== null)('the explorer page in headless chromium', () =
     expect(browser.problems).toEqual([]);
   });
 
+  it('refuses what is not an id, and says when the node does not know one', async () => {
+    const { page } = browser;
+    await page.goto(devnet.urls.explorer);
+    await page.waitForSelector('#status[data-connection="live"]');
+    await page.fill('#search input', '<img src=x onerror="window.__pwned=3">');
+    await page.click('#search button');
+    await page.waitForSelector('#search-hint:has-text("Not an id this page can show")');
+    expect(page.url()).toBe(devnet.urls.explorer);
+
+    await page.goto(`${devnet.urls.explorer}#address/${encodeURIComponent('<img src=x>')}`);
+    await page.waitForSelector('#details:has-text("Select a block in the graph")');
+
+    const unknown = `O1${'a'.repeat(48)}`;
+    await page.fill('#search input', unknown);
+    await page.click('#search button');
+    await page.waitForSelector(`#details[data-route="op/${unknown}"]:has-text("The node does not know operation")`);
+
+    const badChecksum = `AU1${'a'.repeat(48)}`;
+    await page.goto(`${devnet.urls.explorer}#address/${badChecksum}`);
+    await page.waitForSelector(`#details[data-route="address/${badChecksum}"] .error:has-text("The node refused get_addresses")`);
+    expect(await page.locator('main img').count()).toBe(0);
+    expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
+  });
+
   it('says when the node goes away, and reads everything again when it is back', async () => {
     const { page } = browser;
     const port = (url: string) => Number(new URL(url).port);
