@@ -3,6 +3,7 @@ import { parseMas, type SecretKey } from '@mason/codec';
 import { devnetAccountKey, devnetStakerKey } from './accounts.js';
 import { defaultChainConfig, DEVNET_TIMING, MAINNET_TIMING, type ChainConfig } from './config.js';
 import { DevnetNode, logToStderr } from './devnetNode.js';
+import { attachExplorer } from './explorer/serveExplorer.js';
 import type { LedgerChange } from './ledger/ledgerState.js';
 import { ChainStore } from './persistence/chainStore.js';
 import type { JournalFs } from './persistence/journalFs.js';
@@ -68,7 +69,8 @@ export interface DevnetAccount {
 }
 
 export interface Devnet {
-  urls: { public: string; private: string; api: string; ws: string };
+  /** `explorer`: the block explorer page, served on the API port. */
+  urls: { public: string; private: string; api: string; ws: string; explorer: string };
   accounts: DevnetAccount[];
   node: DevnetNode;
   config: ChainConfig;
@@ -152,6 +154,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   const privateServer = createJsonRpcHttpServer(new JsonRpcDispatcher(privateTable, names(publicTable)));
   const apiDispatcher = new JsonRpcDispatcher(apiTable, new Set(), DEFAULT_LIMITS);
   const apiServer = createJsonRpcHttpServer(apiDispatcher);
+  attachExplorer(apiServer, publicServer);
   const subscriptions = attachSubscriptions(apiServer, node, apiDispatcher, maxBuffered);
   servers.push(publicServer, privateServer, apiServer);
 
@@ -167,6 +170,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
         private: `http://127.0.0.1:${privatePort}`,
         api: `http://${urlHost}:${apiPort}`,
         ws: `ws://${urlHost}:${apiPort}`,
+        explorer: `http://${urlHost}:${apiPort}/explorer`,
       },
       accounts,
       node,

@@ -105,6 +105,7 @@ function printBanner(devnet: Devnet, dataDir: string | null): void {
   console.log(field('public API', devnet.urls.public));
   console.log(field('private API', devnet.urls.private));
   console.log(field('API + WS', `${devnet.urls.api}  ${devnet.urls.ws}`));
+  console.log(field('explorer', devnet.urls.explorer));
   console.log(field('timing', `t0 ${config.t0} ms (a slot every ${config.t0 / 32} ms), delta_f0 ${config.deltaF0}`));
   console.log(field('data', dataDir ?? 'in memory (--ephemeral)'));
   console.log('');
