@@ -7,7 +7,6 @@ import {
   formatMas,
   nextSlot,
   previousSlot,
-  serializeSignedOperation,
   slotAt,
   slotTimestamp,
   verifyOperationInput,
@@ -27,6 +26,7 @@ import { executeOperation, maxSpending } from './execution/executeOperation.js';
 import { JournaledLedger } from './ledger/journaledLedger.js';
 import { LedgerState, type LedgerChange } from './ledger/ledgerState.js';
 import { VmLedgerView } from './ledger/vmLedgerView.js';
+import { admitOperations } from './pool/admitOperations.js';
 import { OperationPool, declaredBlockGas } from './pool/operationPool.js';
 import { SlotContext, Vm } from '@mason/vm';
 
@@ -60,12 +60,14 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   readonly candidateLedger = new LedgerState();
   readonly #journal = new JournaledLedger(this.candidateLedger);
   readonly events = new EventStore();
-  readonly pool = new OperationPool();
+  readonly pool: OperationPool;
   readonly operations = new Map<string, OperationRecord>();
   readonly endorsements = new Map<string, { endorsement: Endorsement; blockId: string }>();
   readonly graph: BlockGraph;
+  /** Ids created by each address, in order (appended in place: O(1) per block or operation). */
   readonly createdBlocks = new Map<string, string[]>();
   readonly createdOperations = new Map<string, string[]>();
+  readonly createdEndorsements = new Map<string, string[]>();
   /** Executed operation ids → expire period, for replay protection. */
   readonly #executed = new Map<string, number>();
   readonly #pendingBlocks = new Map<string, PendingBlock>();
@@ -92,6 +94,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     readonly stakers: SecretKey[],
   ) {
     super();
+    this.pool = new OperationPool(config);
     this.vm = new Vm({ chainId: config.chainId, state: new VmLedgerView(this.#journal) });
     const genesis = genesisBlocks(config);
     this.graph = new BlockGraph(genesis, config.deltaF0);
@@ -130,8 +133,8 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     const current = this.currentSlot();
     const accepted = inputs.map((input) => this.#checkInput(input, current.period));
     const now = Date.now();
-    for (const signed of accepted) {
-      if (this.#executed.has(signed.id) || this.pool.has(signed.id)) continue;
+    const isKnown = (id: string) => this.#executed.has(id) || this.pool.has(id);
+    for (const { signed, size } of admitOperations(accepted, { config: this.config, pool: this.pool, isKnown, now })) {
       const sender = signed.creator.toString();
       const thread = signed.creator.thread(this.config.threadCount);
       const record: OperationRecord = this.operations.get(signed.id) ?? {
@@ -144,8 +147,8 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
       };
       record.inPool = true;
       this.operations.set(signed.id, record);
-      this.createdOperations.set(sender, [...(this.createdOperations.get(sender) ?? []), signed.id]);
-      this.pool.add({ signed, thread, blockGas: declaredBlockGas(signed), size: serializeSignedOperation(signed).length, addedAt: now });
+      appendTo(this.createdOperations, sender, signed.id);
+      this.pool.add({ signed, thread, blockGas: declaredBlockGas(signed), size, addedAt: now });
       this.emit('operation', record);
     }
     this.#schedule();
@@ -193,12 +196,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     let from = compareSlots(now, this.#lastProducedSlot) > 0 ? now : nextSlot(this.#lastProducedSlot, this.config.threadCount);
     if (from.period === 0) from = { period: 1, thread: 0 };
     if (this.#blocksAwaitingFinality.size > 0) return from;
-    let best: Slot | null = null;
-    for (const thread of this.pool.threadsWithOperations()) {
-      const candidate = thread >= from.thread ? { period: from.period, thread } : { period: from.period + 1, thread };
-      if (!best || compareSlots(candidate, best) < 0) best = candidate;
-    }
-    return best;
+    return this.pool.nextInclusionSlot(from, this.config.operationValidityPeriods);
   }
 
   #schedule(): void {
@@ -279,14 +277,18 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     this.#lastProducedSlot = slot;
     for (const op of chosen) this.pool.remove(op.signed.id);
     this.#executeBlock(block);
-    for (const e of endorsements) this.endorsements.set(e.id, { endorsement: e, blockId: block.id });
-    const creatorAddress = block.creatorAddress;
-    this.createdBlocks.set(creatorAddress, [...(this.createdBlocks.get(creatorAddress) ?? []), block.id]);
+    for (const e of endorsements) this.#recordEndorsement(e, block.id);
+    appendTo(this.createdBlocks, block.creatorAddress, block.id);
     if (block.operations.length > 0) this.#blocksAwaitingFinality.add(block.id);
     const finalized = this.graph.add(block);
     this.emit('block', block);
     for (const record of finalized) this.#finalize(record);
     return block;
+  }
+
+  #recordEndorsement(endorsement: Endorsement, blockId: string): void {
+    this.endorsements.set(endorsement.id, { endorsement, blockId });
+    appendTo(this.createdEndorsements, endorsement.creatorAddress, endorsement.id);
   }
 
   /** A node forgets an operation its pool dropped without including it: get_operations omits it. */
@@ -417,11 +419,10 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
         this.#executed.set(signed.id, signed.content.expirePeriod);
         this.#finalExecutedOperations++;
       }
-      const sender = signed.creator.toString();
-      this.createdOperations.set(sender, [...(this.createdOperations.get(sender) ?? []), signed.id]);
+      appendTo(this.createdOperations, signed.creator.toString(), signed.id);
     }
-    for (const e of entry.block.endorsements) this.endorsements.set(e.id, { endorsement: e, blockId: entry.block.id });
-    this.createdBlocks.set(entry.block.creatorAddress, [...(this.createdBlocks.get(entry.block.creatorAddress) ?? []), entry.block.id]);
+    for (const e of entry.block.endorsements) this.#recordEndorsement(e, entry.block.id);
+    appendTo(this.createdBlocks, entry.block.creatorAddress, entry.block.id);
   }
 
   // ---------------------------------------------------------------- stats and lifecycle
@@ -462,4 +463,10 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     this.#stopped = false;
     this.#schedule();
   }
+}
+
+function appendTo(map: Map<string, string[]>, key: string, id: string): void {
+  const list = map.get(key);
+  if (list) list.push(id);
+  else map.set(key, [id]);
 }

@@ -44,6 +44,9 @@ export interface DevnetOptions {
    * for it (it stopped reading), rather than buffered forever. Default 16 MiB.
    */
   maxSubscriberBufferedBytes?: number;
+  /** Pool bounds (defaults: 50,000 operations, 128 MiB); a call that would exceed them is refused. */
+  maxOperationPoolSize?: number;
+  maxOperationPoolBytes?: number;
 }
 
 export interface DevnetAccount {
@@ -76,6 +79,11 @@ function initialState(config: ChainConfig, options: DevnetOptions, accounts: Dev
   return changes;
 }
 
+function positiveInteger(name: string, value: number): number {
+  if (!Number.isSafeInteger(value) || value <= 0) throw new RangeError(`${name} must be a positive integer, got ${value}`);
+  return value;
+}
+
 /** Starts a devnet in this process: the chain and its three JSON-RPC servers. */
 export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   const timing = options.mainnetTiming ? MAINNET_TIMING : DEVNET_TIMING;
@@ -90,7 +98,11 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   const store = options.dataDir
     ? ChainStore.open(options.dataDir, { format: 1, chainId: chainId.toString(), genesisTimestamp: wantedGenesis, t0, deltaF0, threadCount: 32 })
     : null;
-  const config = defaultChainConfig({ chainId, t0, deltaF0, genesisTimestamp: store?.identity.genesisTimestamp ?? wantedGenesis });
+  const poolLimits = {
+    ...(options.maxOperationPoolSize !== undefined && { maxOperationPoolSize: positiveInteger('maxOperationPoolSize', options.maxOperationPoolSize) }),
+    ...(options.maxOperationPoolBytes !== undefined && { maxOperationPoolBytes: positiveInteger('maxOperationPoolBytes', options.maxOperationPoolBytes) }),
+  };
+  const config = defaultChainConfig({ chainId, t0, deltaF0, genesisTimestamp: store?.identity.genesisTimestamp ?? wantedGenesis, ...poolLimits });
   const staker = devnetStakerKey();
   const accounts = Array.from({ length: options.accounts ?? 10 }, (_, i) => {
     const secretKey = devnetAccountKey(i);

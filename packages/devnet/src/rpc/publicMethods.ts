@@ -174,7 +174,12 @@ export function publicMethods(node: DevnetNode, readOnly: ReadOnlyExecutor, node
       if ((start !== null && !isU64(start)) || (end !== null && !isU64(end))) throw ApiError.invalidParams();
       return graphIntervalView(node, start as number | null, end as number | null);
     },
-    get_addresses: (params) => required(params, 0, isArray).map((address) => addressInfoView(node, parseAddress(address))),
+    get_addresses: (params) => {
+      // A node does not bound this list (only its 50 MiB body does); the devnet bounds it like its other lists.
+      const list = required(params, 0, isArray);
+      listLimit(list, MAX_ARGUMENTS);
+      return list.map((address) => addressInfoView(node, parseAddress(address)));
+    },
     get_addresses_bytecode: (params) => {
       const list = required(params, 0, isArray);
       addressListLimit(list, MAX_ARGUMENTS);
