@@ -7,3 +7,4 @@ export type { ReadOnlyExecutor } from './readOnly.js';
 export { JournaledLedger } from './ledger/journaledLedger.js';
 export { LedgerState, type LedgerChange } from './ledger/ledgerState.js';
 export type { ScOutputEvent, EventFilter } from './events/eventStore.js';
+export { DEFAULT_LIMITS, type ServerLimits } from './rpc/serverLimits.js';

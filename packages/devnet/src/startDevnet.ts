@@ -7,10 +7,12 @@ import type { LedgerChange } from './ledger/ledgerState.js';
 import { ChainStore } from './persistence/chainStore.js';
 import { createReadOnlyExecutor } from './readOnly.js';
 import { apiMethods } from './rpc/apiMethods.js';
-import { createJsonRpcHttpServer, DEFAULT_LIMITS, JsonRpcDispatcher, listen, type MethodTable } from './rpc/jsonRpcServer.js';
+import { ANY_ORIGIN, originsPolicy, type CorsPolicy } from './rpc/cors.js';
+import { createJsonRpcHttpServer, JsonRpcDispatcher, listen, type MethodTable } from './rpc/jsonRpcServer.js';
 import { privateMethods } from './rpc/privateMethods.js';
 import { publicMethods } from './rpc/publicMethods.js';
-import { attachSubscriptions, DEFAULT_MAX_SUBSCRIBER_BUFFERED_BYTES } from './rpc/subscriptions.js';
+import { ConnectionGuard, resolveLimits, type ServerLimits } from './rpc/serverLimits.js';
+import { attachSubscriptions } from './rpc/subscriptions.js';
 
 export interface InitialLedgerEntry {
   balance: string;
@@ -40,10 +42,18 @@ export interface DevnetOptions {
   /** Directory where final blocks and state persist across restarts; none (in memory only) unless given. */
   dataDir?: string | null;
   /**
-   * A WebSocket subscriber is disconnected once this many bytes of notifications wait unsent
-   * for it (it stopped reading), rather than buffered forever. Default 16 MiB.
+   * A WebSocket client is disconnected once this many bytes of replies and notifications wait
+   * unsent for it (it stopped reading), rather than buffered forever. Default 16 MiB.
+   * Same as `serverLimits.maxWsBufferedBytes`.
    */
   maxSubscriberBufferedBytes?: number;
+  /** Bounds of each server: timeouts, connections, sockets, body sizes (defaults: `DEFAULT_LIMITS`). */
+  serverLimits?: Partial<ServerLimits>;
+  /**
+   * Origins of web pages allowed to call the private API (CORS), e.g. `['http://localhost:5173']`;
+   * `['*']` allows any, as a node does. Default none: a page of any other origin is refused (403).
+   */
+  privateCors?: string[];
   /** Pool bounds (defaults: 50,000 operations, 128 MiB); a call that would exceed them is refused. */
   maxOperationPoolSize?: number;
   maxOperationPoolBytes?: number;
@@ -89,8 +99,15 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   const timing = options.mainnetTiming ? MAINNET_TIMING : DEVNET_TIMING;
   const t0 = options.t0 ?? timing.t0;
   if (!Number.isInteger(t0) || t0 <= 0 || t0 % 32 !== 0) throw new RangeError(`t0 must be a positive multiple of 32 ms (32 threads), got ${t0}`);
-  const maxBuffered = options.maxSubscriberBufferedBytes ?? DEFAULT_MAX_SUBSCRIBER_BUFFERED_BYTES;
-  if (!Number.isSafeInteger(maxBuffered) || maxBuffered < 0) throw new RangeError(`maxSubscriberBufferedBytes must be a non-negative integer, got ${maxBuffered}`);
+  const maxBuffered = options.maxSubscriberBufferedBytes;
+  if (maxBuffered !== undefined && (!Number.isSafeInteger(maxBuffered) || maxBuffered < 0)) {
+    throw new RangeError(`maxSubscriberBufferedBytes must be a non-negative integer, got ${maxBuffered}`);
+  }
+  const limits = resolveLimits({
+    ...options.serverLimits,
+    ...(options.maxSubscriberBufferedBytes !== undefined && { maxWsBufferedBytes: options.maxSubscriberBufferedBytes }),
+  });
+  const privateCors = originsPolicy(options.privateCors ?? []);
   const chainId = options.chainId ?? 77n;
   const deltaF0 = options.deltaF0 ?? timing.deltaF0;
   // Genesis one period ago, so the first useful slot (period 1) is now rather than t0 later.
@@ -146,11 +163,13 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   const privateTable = privateMethods(node, readOnly, staker, () => void stop());
   const apiTable = apiMethods(node);
   const names = (table: MethodTable) => new Set(Object.keys(table));
-  const publicServer = createJsonRpcHttpServer(new JsonRpcDispatcher(publicTable, names(privateTable)));
-  const privateServer = createJsonRpcHttpServer(new JsonRpcDispatcher(privateTable, names(publicTable)));
-  const apiDispatcher = new JsonRpcDispatcher(apiTable, new Set(), DEFAULT_LIMITS);
-  const apiServer = createJsonRpcHttpServer(apiDispatcher);
-  const subscriptions = attachSubscriptions(apiServer, node, apiDispatcher, maxBuffered);
+  const serverOptions = (cors: CorsPolicy) => ({ limits, cors, guard: new ConnectionGuard(limits.maxConnections) });
+  const publicServer = createJsonRpcHttpServer(new JsonRpcDispatcher(publicTable, names(privateTable), limits.batchRequestLimit), serverOptions(ANY_ORIGIN));
+  const privateServer = createJsonRpcHttpServer(new JsonRpcDispatcher(privateTable, names(publicTable), limits.batchRequestLimit), serverOptions(privateCors));
+  const apiDispatcher = new JsonRpcDispatcher(apiTable, new Set(), limits.batchRequestLimit);
+  const apiOptions = serverOptions(ANY_ORIGIN);
+  const apiServer = createJsonRpcHttpServer(apiDispatcher, apiOptions);
+  const subscriptions = attachSubscriptions(apiServer, node, apiDispatcher, apiOptions);
   servers.push(publicServer, privateServer, apiServer);
 
   try {
