@@ -5,6 +5,7 @@ import {
   concatBytes,
   encodeVarint,
   formatMas,
+  MAX_AMOUNT,
   nextSlot,
   previousSlot,
   slotAt,
@@ -345,8 +346,11 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     const part = credits / BigInt(3 * (1 + this.config.endorsementCount));
     let remaining = credits;
     const endorsedCreator = this.graph.get(block.parents[block.slot.thread] ?? '')?.block.creatorAddress;
-    const credit = (address: string, amount: bigint) =>
-      this.#journal.write({ kind: 'balance', address, value: this.candidateLedger.balance(address) + amount });
+    // A credit that would overflow a balance (u64) is not given, as the node's failing transfer_coins.
+    const credit = (address: string, amount: bigint) => {
+      const value = this.candidateLedger.balance(address) + amount;
+      if (value <= MAX_AMOUNT) this.#journal.write({ kind: 'balance', address, value });
+    };
     for (const e of block.endorsements) {
       credit(e.creatorAddress, part);
       remaining -= part;
@@ -364,7 +368,9 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
         const [period, thread] = key.split(':').map(Number) as [number, number];
         if (compareSlots({ period, thread }, slot) > 0) continue;
         this.#journal.write({ kind: 'deferred', address, period, thread, value: 0n });
-        this.#journal.write({ kind: 'balance', address, value: this.candidateLedger.balance(address) + amount });
+        // The node takes the credit, then its transfer fails if the balance would overflow u64.
+        const value = this.candidateLedger.balance(address) + amount;
+        if (value <= MAX_AMOUNT) this.#journal.write({ kind: 'balance', address, value });
       }
     }
   }

@@ -8,3 +8,4 @@ export { JournaledLedger } from './ledger/journaledLedger.js';
 export { LedgerState, type LedgerChange } from './ledger/ledgerState.js';
 export type { ScOutputEvent, EventFilter } from './events/eventStore.js';
 export { DEFAULT_LIMITS, type ServerLimits } from './rpc/serverLimits.js';
+export { InitialLedgerError, readInitialLedgerFile, validateInitialLedger } from './initialLedger.js';

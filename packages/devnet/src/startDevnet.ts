@@ -3,6 +3,7 @@ import { parseMas, type SecretKey } from '@mason/codec';
 import { devnetAccountKey, devnetStakerKey } from './accounts.js';
 import { defaultChainConfig, DEVNET_TIMING, MAINNET_TIMING, type ChainConfig } from './config.js';
 import { DevnetNode } from './devnetNode.js';
+import { validateInitialLedger, type InitialLedgerEntry } from './initialLedger.js';
 import type { LedgerChange } from './ledger/ledgerState.js';
 import { ChainStore } from './persistence/chainStore.js';
 import { createReadOnlyExecutor } from './readOnly.js';
@@ -14,11 +15,7 @@ import { publicMethods } from './rpc/publicMethods.js';
 import { ConnectionGuard, resolveLimits, type ServerLimits } from './rpc/serverLimits.js';
 import { attachSubscriptions } from './rpc/subscriptions.js';
 
-export interface InitialLedgerEntry {
-  balance: string;
-  bytecode?: number[];
-  datastore?: Array<[number[], number[]]>;
-}
+export type { InitialLedgerEntry } from './initialLedger.js';
 
 export interface DevnetOptions {
   /** Interface of the public and API servers (default 127.0.0.1). The private API is always loopback-only. */
@@ -108,6 +105,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
     ...(options.maxSubscriberBufferedBytes !== undefined && { maxWsBufferedBytes: options.maxSubscriberBufferedBytes }),
   });
   const privateCors = originsPolicy(options.privateCors ?? []);
+  if (options.initialLedger) validateInitialLedger(options.initialLedger, 'the initialLedger option');
   const chainId = options.chainId ?? 77n;
   const deltaF0 = options.deltaF0 ?? timing.deltaF0;
   // Genesis one period ago, so the first useful slot (period 1) is now rather than t0 later.
