@@ -41,7 +41,7 @@ export interface DevnetOptions {
   /**
    * A WebSocket client is disconnected once this many bytes of replies and notifications wait
    * unsent for it (it stopped reading), rather than buffered forever. Default 16 MiB.
-   * Same as `serverLimits.maxWsBufferedBytes`.
+   * Same as `serverLimits.maxBufferedBytes`.
    */
   maxSubscriberBufferedBytes?: number;
   /** Bounds of each server: timeouts, connections, sockets, body sizes (defaults: `DEFAULT_LIMITS`). */
@@ -102,7 +102,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   }
   const limits = resolveLimits({
     ...options.serverLimits,
-    ...(options.maxSubscriberBufferedBytes !== undefined && { maxWsBufferedBytes: options.maxSubscriberBufferedBytes }),
+    ...(options.maxSubscriberBufferedBytes !== undefined && { maxBufferedBytes: options.maxSubscriberBufferedBytes }),
   });
   const privateCors = originsPolicy(options.privateCors ?? []);
   if (options.initialLedger) validateInitialLedger(options.initialLedger, 'the initialLedger option');

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { applyCors, refusedOriginMessage, type CorsPolicy } from './cors.js';
 import { errorResponse, PARSE_ERROR, type JsonRpcDispatcher } from './dispatcher.js';
 import { decodeUtf8 } from './json.js';
@@ -28,6 +28,34 @@ const JSON_CONTENT_TYPES = new Set([
 const UNSUPPORTED_CONTENT_TYPE = 'Supplied content type is not allowed. Content-Type: application/json is required\n';
 const METHOD_NOT_ALLOWED = 'Used HTTP Method is not allowed. POST is required\n';
 export const TOO_MANY_CONNECTIONS = 'Too many connections. Please try again later.';
+
+/**
+ * Responses not yet flushed, per socket. Node parses every request a client pipelines and queues
+ * their responses; hyper (the node's server) reads the next one only once the previous answer is
+ * written. A client that pipelines without reading would make the devnet hold all the answers.
+ */
+const unflushed = new WeakMap<Socket, Set<ServerResponse>>();
+
+function track(req: IncomingMessage, res: ServerResponse): Set<ServerResponse> {
+  let responses = unflushed.get(req.socket);
+  if (!responses) unflushed.set(req.socket, (responses = new Set()));
+  responses.add(res);
+  const done = () => responses.delete(res);
+  res.once('finish', done);
+  res.once('close', done);
+  return responses;
+}
+
+/**
+ * Bytes already waiting unsent on this socket for answers before `res`: the socket's buffer and
+ * the answers queued behind it. The answer about to be sent is not counted, so one large answer
+ * (up to maxResponseBodySize) always goes out to a client that reads.
+ */
+function waitingBefore(socket: Socket, responses: Set<ServerResponse>, res: ServerResponse): number {
+  let waiting = socket.writableLength;
+  for (const response of responses) if (response !== res && !response.socket) waiting += response.writableLength;
+  return waiting;
+}
 
 /**
  * An HTTP JSON-RPC server as the node's jsonrpsee serves one, at `/` and `/api/v2`, with bounds
@@ -73,11 +101,13 @@ function sendJson(res: ServerResponse, status: number, body: string | null): voi
 
 async function serve(dispatcher: JsonRpcDispatcher, options: HttpServerOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const { limits } = options;
+  if (req.socket.destroyed) return; // a request pipelined behind one whose client was cut off
   const path = (req.url ?? '/').split('?')[0]!;
   if (!PATHS.has(path)) return sendJson(res, 404, null);
   const release = options.guard.tryAcquire();
   if (!release) return sendText(res, 429, TOO_MANY_CONNECTIONS);
   res.once('close', release);
+  const responses = track(req, res);
 
   if (applyCors(options.cors, req, res) === 'refused') return sendText(res, 403, refusedOriginMessage(req.headers.origin!));
   if (req.method === 'OPTIONS') {
@@ -118,8 +148,14 @@ async function serve(dispatcher: JsonRpcDispatcher, options: HttpServerOptions, 
     return sendJson(res, 200, PARSE_ERROR);
   }
   const body = await dispatcher.handleText(text);
-  if (body !== null && Buffer.byteLength(body) > limits.maxResponseBodySize) {
+  const answerSize = body === null ? 0 : Buffer.byteLength(body);
+  if (answerSize > limits.maxResponseBodySize) {
     return sendJson(res, 200, JSON.stringify(errorResponse(null, -32008, 'Response is too big', `Exceeded max limit of ${limits.maxResponseBodySize}`)));
+  }
+  // A client that lets answers pile up unread is cut off, as a WebSocket one is.
+  if (waitingBefore(req.socket, responses, res) > limits.maxBufferedBytes) {
+    req.socket.destroy();
+    return;
   }
   sendJson(res, 200, body);
 }

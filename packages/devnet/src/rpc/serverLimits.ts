@@ -21,8 +21,11 @@ export interface ServerLimits {
   idleTimeout: number;
   /** WebSocket ping interval (the node's ping_interval, 60 s); a client that has not answered the previous ping is closed. */
   wsPingInterval: number;
-  /** Bytes that may wait unsent on one WebSocket (replies and notifications) before it is closed. */
-  maxWsBufferedBytes: number;
+  /**
+   * Bytes that may wait unsent on one connection before it is closed: WebSocket replies and
+   * notifications, or the answers to HTTP requests a client pipelines without reading them.
+   */
+  maxBufferedBytes: number;
 }
 
 export const DEFAULT_LIMITS: ServerLimits = {
@@ -36,14 +39,14 @@ export const DEFAULT_LIMITS: ServerLimits = {
   keepAliveTimeout: 5_000,
   idleTimeout: 30_000,
   wsPingInterval: 60_000,
-  maxWsBufferedBytes: 16 * 1024 * 1024,
+  maxBufferedBytes: 16 * 1024 * 1024,
 };
 
 /** Checks user-given limits: positive integers only, named in the error. */
 export function resolveLimits(overrides: Partial<ServerLimits> = {}): ServerLimits {
   const limits = { ...DEFAULT_LIMITS, ...overrides };
   for (const [name, value] of Object.entries(limits)) {
-    const least = name === 'maxWsBufferedBytes' ? 0 : 1;
+    const least = name === 'maxBufferedBytes' ? 0 : 1;
     if (!Number.isSafeInteger(value) || value < least) throw new RangeError(`server limit ${name} must be an integer of at least ${least}, got ${value}`);
   }
   if (limits.headersTimeout > limits.requestTimeout) {

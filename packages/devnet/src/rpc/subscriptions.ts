@@ -38,7 +38,7 @@ export interface WebSocketOptions {
  * WebSocket JSON-RPC on the API port: the same methods as HTTP plus the node's four
  * subscriptions, with jsonrpsee's framing (`{"method": topic, "params": {subscription, result}}`).
  * Bounded like the node's: connections count against max_connections, a client that stops
- * answering pings is closed, and one that stops reading is closed once maxWsBufferedBytes of
+ * answering pings is closed, and one that stops reading is closed once maxBufferedBytes of
  * replies or notifications wait for it, instead of being buffered forever.
  */
 export function attachSubscriptions(server: Server, node: DevnetNode, dispatcher: JsonRpcDispatcher, { limits, guard }: WebSocketOptions): { close(): void } {
@@ -63,7 +63,8 @@ export function attachSubscriptions(server: Server, node: DevnetNode, dispatcher
   const send = (subscriber: Subscriber, text: string): boolean => {
     const { socket } = subscriber;
     if (socket.readyState !== socket.OPEN) return false;
-    if (socket.bufferedAmount + text.length > limits.maxWsBufferedBytes) {
+    // What already waits, not this message: one large reply always goes out to a client that reads.
+    if (socket.bufferedAmount > limits.maxBufferedBytes) {
       socket.terminate();
       subscribers.delete(subscriber);
       return false;
