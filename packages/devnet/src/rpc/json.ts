@@ -1,3 +1,5 @@
+import { isUtf8 } from 'node:buffer';
+
 /**
  * JSON for the JSON-RPC servers, without losing integers: the node (serde) reads ids and u64
  * fields exactly, while `JSON.parse` rounds integers above 2^53. Integers outside the safe range
@@ -7,15 +9,10 @@
 /** Thrown for a body that is not JSON; the server answers -32700. */
 export class JsonSyntaxError extends Error {}
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
 /** Decodes a request body; invalid UTF-8 is a parse error, as for serde_json (never replaced by U+FFFD). */
 export function decodeUtf8(bytes: Uint8Array): string {
-  try {
-    return utf8.decode(bytes);
-  } catch {
-    throw new JsonSyntaxError('invalid UTF-8');
-  }
+  if (!isUtf8(bytes)) throw new JsonSyntaxError('invalid UTF-8');
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
 }
 
 // Only a run of 16 digits can be an integer beyond 2^53 (9007199254740992 has 16 digits).

@@ -36,13 +36,15 @@ export const TOO_MANY_CONNECTIONS = 'Too many connections. Please try again late
  */
 const unflushed = new WeakMap<Socket, Set<ServerResponse>>();
 
-function track(req: IncomingMessage, res: ServerResponse): Set<ServerResponse> {
+/** Records `res` as unflushed on its socket until it closes (finished or cut); `onClose` runs then too. */
+function track(req: IncomingMessage, res: ServerResponse, onClose: () => void): Set<ServerResponse> {
   let responses = unflushed.get(req.socket);
   if (!responses) unflushed.set(req.socket, (responses = new Set()));
   responses.add(res);
-  const done = () => responses.delete(res);
-  res.once('finish', done);
-  res.once('close', done);
+  res.once('close', () => {
+    responses.delete(res);
+    onClose();
+  });
   return responses;
 }
 
@@ -106,8 +108,7 @@ async function serve(dispatcher: JsonRpcDispatcher, options: HttpServerOptions, 
   if (!PATHS.has(path)) return sendJson(res, 404, null);
   const release = options.guard.tryAcquire();
   if (!release) return sendText(res, 429, TOO_MANY_CONNECTIONS);
-  res.once('close', release);
-  const responses = track(req, res);
+  const responses = track(req, res, release);
 
   if (applyCors(options.cors, req, res) === 'refused') return sendText(res, 403, refusedOriginMessage(req.headers.origin!));
   if (req.method === 'OPTIONS') {
