@@ -7,6 +7,7 @@ import { callThroughput, deployToFinal } from './suites/contracts.mjs';
 import { devnetStartup } from './suites/devnetStartup.mjs';
 import { buildTimes } from './suites/build.mjs';
 import { getStatusThroughput } from './suites/getStatusThroughput.mjs';
+import { hostileClients } from './suites/hostileClients.mjs';
 import { scaling } from './suites/scaling.mjs';
 import { transferToFinal } from './suites/transferToFinal.mjs';
 import { unitTests } from './suites/unitTests.mjs';
@@ -33,6 +34,7 @@ const suites = [
   ['mason build vs massa-as-compile', () => buildTimes({ runs: quick ? 3 : 7 })],
   ['VM call overhead vs plain WebAssembly', () => vmOverhead({ quick })],
   ['scaling with accounts, events, operations', () => scaling({ quick })],
+  ['hostile clients: memory and ports', () => hostileClients({ quick })],
 ];
 
 const results = [];

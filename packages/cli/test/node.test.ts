@@ -88,4 +88,24 @@ describe('mason node', () => {
     await expect(node.ready).rejects.toThrow(/t0 must be a positive multiple of 32/);
     expect(await node.exited).toBe(1);
   });
+
+  it('refuses an initial ledger with an invalid address, naming the file, line and entry', async () => {
+    const file = join(dir, 'initial_ledger.json');
+    writeFileSync(file, '{\n  "AU1nope": {"balance": "1"}\n}\n');
+    const node = startNode(['--ephemeral', '--initial-ledger', file]);
+    await expect(node.ready).rejects.toThrow(`${file}:2: entry "AU1nope" is not a valid address`);
+    expect(await node.exited).toBe(1);
+  });
+
+  it('lets the origins given with --private-cors, and only them, call the private API from a web page', async () => {
+    const node = startNode(['--json', '--ephemeral', '--private-cors', 'http://localhost:5173']);
+    const info = JSON.parse(await node.ready);
+    const preflight = (origin: string) => fetch(info.urls.private, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
+    const allowed = await preflight('http://localhost:5173');
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect((await preflight('https://evil.example')).status).toBe(403);
+    node.child.kill('SIGTERM');
+    expect(await node.exited).toBe(0);
+  });
 });

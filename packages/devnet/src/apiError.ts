@@ -10,6 +10,9 @@ export class ApiError extends Error {
   static badRequest(detail: string): ApiError {
     return new ApiError(-32000, `Bad request: ${detail}`);
   }
+  static internal(detail: string): ApiError {
+    return new ApiError(-32001, `Internal server error: ${detail}`);
+  }
   static inconsistency(detail: string): ApiError {
     return new ApiError(-32016, `Inconsistency error: ${detail}`);
   }

@@ -18,6 +18,11 @@ export interface ChainConfig {
   maxOperationsPerBlock: number;
   maxGasPerBlock: bigint;
   minimalFees: bigint;
+  /** Pool bounds: at most this many operations wait, and at most this many bytes of them. */
+  maxOperationPoolSize: number;
+  maxOperationPoolBytes: number;
+  /** The pool keeps an operation only if its validity starts within this delay (ms) plus 2·t0, as the node's pool. */
+  operationMaxFutureStartDelay: number;
 }
 
 /**
@@ -29,6 +34,16 @@ export const DEVNET_TIMING = { t0: 512, deltaF0: 16 } as const;
 
 /** The node's mainnet timing: 500 ms slots, finality after ~65 fully endorsed blocks. */
 export const MAINNET_TIMING = { t0: 16_000, deltaF0: 1_088 } as const;
+
+/**
+ * The node keeps up to 500,000 operations of up to 300,000 bytes each; a devnet in one process
+ * keeps fewer, and bounds their bytes too. The future start delay is the node's (50 s).
+ */
+export const DEVNET_POOL_LIMITS = {
+  maxOperationPoolSize: 50_000,
+  maxOperationPoolBytes: 128 * 1024 * 1024,
+  operationMaxFutureStartDelay: 50_000,
+} as const;
 
 export function defaultChainConfig(overrides: Partial<ChainConfig> = {}): ChainConfig {
   return {
@@ -47,6 +62,7 @@ export function defaultChainConfig(overrides: Partial<ChainConfig> = {}): ChainC
     maxOperationsPerBlock: 5_000,
     maxGasPerBlock: 4_294_967_295n,
     minimalFees: parseMas('0.01'),
+    ...DEVNET_POOL_LIMITS,
     ...overrides,
   };
 }

@@ -5,9 +5,9 @@ import {
   concatBytes,
   encodeVarint,
   formatMas,
+  MAX_AMOUNT,
   nextSlot,
   previousSlot,
-  serializeSignedOperation,
   slotAt,
   slotTimestamp,
   verifyOperationInput,
@@ -30,6 +30,7 @@ import { executeOperation, maxSpending } from './execution/executeOperation.js';
 import { JournaledLedger } from './ledger/journaledLedger.js';
 import { LedgerState, type LedgerChange } from './ledger/ledgerState.js';
 import { VmLedgerView } from './ledger/vmLedgerView.js';
+import { admitOperations } from './pool/admitOperations.js';
 import { OperationPool, declaredBlockGas } from './pool/operationPool.js';
 import { SlotContext, Vm } from '@mason/vm';
 
@@ -84,12 +85,14 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   readonly candidateLedger = new LedgerState();
   readonly #journal = new JournaledLedger(this.candidateLedger);
   readonly events = new EventStore();
-  readonly pool = new OperationPool();
+  readonly pool: OperationPool;
   readonly operations = new Map<string, OperationRecord>();
   readonly endorsements = new Map<string, { endorsement: Endorsement; blockId: string }>();
   readonly graph: BlockGraph;
+  /** Ids created by each address, in order (appended in place: O(1) per block or operation). */
   readonly createdBlocks = new Map<string, string[]>();
   readonly createdOperations = new Map<string, string[]>();
+  readonly createdEndorsements = new Map<string, string[]>();
   /** Executed operation ids → expire period, for replay protection. */
   readonly #executed = new Map<string, number>();
   readonly #pendingBlocks = new Map<string, PendingBlock>();
@@ -128,6 +131,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     super();
     this.#finalityJournal = options.journal ?? null;
     this.#log = options.log ?? logToStderr;
+    this.pool = new OperationPool(config);
     this.vm = new Vm({ chainId: config.chainId, state: new VmLedgerView(this.#journal) });
     const genesis = genesisBlocks(config);
     this.graph = new BlockGraph(genesis, config.deltaF0);
@@ -172,8 +176,8 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     const current = this.currentSlot();
     const accepted = inputs.map((input) => this.#checkInput(input, current.period));
     const now = Date.now();
-    for (const signed of accepted) {
-      if (this.#executed.has(signed.id) || this.pool.has(signed.id)) continue;
+    const isKnown = (id: string) => this.#executed.has(id) || this.pool.has(id);
+    for (const { signed, size } of admitOperations(accepted, { config: this.config, pool: this.pool, isKnown, now })) {
       const sender = signed.creator.toString();
       const thread = signed.creator.thread(this.config.threadCount);
       const record: OperationRecord = this.operations.get(signed.id) ?? {
@@ -186,8 +190,8 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
       };
       record.inPool = true;
       this.operations.set(signed.id, record);
-      this.createdOperations.set(sender, [...(this.createdOperations.get(sender) ?? []), signed.id]);
-      this.pool.add({ signed, thread, blockGas: declaredBlockGas(signed), size: serializeSignedOperation(signed).length, addedAt: now });
+      appendTo(this.createdOperations, sender, signed.id);
+      this.pool.add({ signed, thread, blockGas: declaredBlockGas(signed), size, addedAt: now });
       this.emit('operation', record);
     }
     this.#schedule();
@@ -240,13 +244,11 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     if (this.#failedSlot && compareSlots(from, this.#failedSlot) <= 0) from = nextSlot(this.#failedSlot, this.config.threadCount);
     // A node executes every slot: asynchronous messages run in the slot they become valid, and
     // expire in the slot after their validity end, even when the devnet runs late.
-    let best = this.#nextAsyncSlot();
-    if (this.#blocksAwaitingFinality.size > 0) return best && compareSlots(best, from) < 0 ? best : from;
-    for (const thread of this.pool.threadsWithOperations()) {
-      const candidate = thread >= from.thread ? { period: from.period, thread } : { period: from.period + 1, thread };
-      if (!best || compareSlots(candidate, best) < 0) best = candidate;
-    }
-    return best;
+    const asyncSlot = this.#nextAsyncSlot();
+    if (this.#blocksAwaitingFinality.size > 0) return asyncSlot && compareSlots(asyncSlot, from) < 0 ? asyncSlot : from;
+    const inclusion = this.pool.nextInclusionSlot(from, this.config.operationValidityPeriods);
+    if (!inclusion) return asyncSlot;
+    return asyncSlot && compareSlots(asyncSlot, inclusion) < 0 ? asyncSlot : inclusion;
   }
 
   #nextAsyncSlot(): Slot | null {
@@ -354,14 +356,18 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     this.#lastProducedSlot = slot;
     for (const op of chosen) this.pool.remove(op.signed.id);
     const changedAsyncPool = this.#executeBlock(block);
-    for (const e of endorsements) this.endorsements.set(e.id, { endorsement: e, blockId: block.id });
-    const creatorAddress = block.creatorAddress;
-    this.createdBlocks.set(creatorAddress, [...(this.createdBlocks.get(creatorAddress) ?? []), block.id]);
+    for (const e of endorsements) this.#recordEndorsement(e, block.id);
+    appendTo(this.createdBlocks, block.creatorAddress, block.id);
     if (block.operations.length > 0 || changedAsyncPool) this.#blocksAwaitingFinality.add(block.id);
     const finalized = this.graph.add(block);
     this.emit('block', block);
     for (const record of finalized) if (!this.#finalize(record)) break;
     return block;
+  }
+
+  #recordEndorsement(endorsement: Endorsement, blockId: string): void {
+    this.endorsements.set(endorsement.id, { endorsement, blockId });
+    appendTo(this.createdEndorsements, endorsement.creatorAddress, endorsement.id);
   }
 
   /** A node forgets an operation its pool dropped without including it: get_operations omits it. */
@@ -424,8 +430,11 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     const part = credits / BigInt(3 * (1 + this.config.endorsementCount));
     let remaining = credits;
     const endorsedCreator = this.graph.get(block.parents[block.slot.thread] ?? '')?.block.creatorAddress;
-    const credit = (address: string, amount: bigint) =>
-      this.#journal.write({ kind: 'balance', address, value: this.candidateLedger.balance(address) + amount });
+    // A credit that would overflow a balance (u64) is not given, as the node's failing transfer_coins.
+    const credit = (address: string, amount: bigint) => {
+      const value = this.candidateLedger.balance(address) + amount;
+      if (value <= MAX_AMOUNT) this.#journal.write({ kind: 'balance', address, value });
+    };
     for (const e of block.endorsements) {
       credit(e.creatorAddress, part);
       remaining -= part;
@@ -443,7 +452,9 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
         const [period, thread] = key.split(':').map(Number) as [number, number];
         if (compareSlots({ period, thread }, slot) > 0) continue;
         this.#journal.write({ kind: 'deferred', address, period, thread, value: 0n });
-        this.#journal.write({ kind: 'balance', address, value: this.candidateLedger.balance(address) + amount });
+        // The node takes the credit, then its transfer fails if the balance would overflow u64.
+        const value = this.candidateLedger.balance(address) + amount;
+        if (value <= MAX_AMOUNT) this.#journal.write({ kind: 'balance', address, value });
       }
     }
   }
@@ -541,11 +552,10 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
         this.#executed.set(signed.id, signed.content.expirePeriod);
         this.#finalExecutedOperations++;
       }
-      const sender = signed.creator.toString();
-      this.createdOperations.set(sender, [...(this.createdOperations.get(sender) ?? []), signed.id]);
+      appendTo(this.createdOperations, signed.creator.toString(), signed.id);
     }
-    for (const e of entry.block.endorsements) this.endorsements.set(e.id, { endorsement: e, blockId: entry.block.id });
-    this.createdBlocks.set(entry.block.creatorAddress, [...(this.createdBlocks.get(entry.block.creatorAddress) ?? []), entry.block.id]);
+    for (const e of entry.block.endorsements) this.#recordEndorsement(e, entry.block.id);
+    appendTo(this.createdBlocks, entry.block.creatorAddress, entry.block.id);
   }
 
   // ---------------------------------------------------------------- stats and lifecycle
@@ -587,4 +597,10 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     this.#stopped = false;
     this.#schedule();
   }
+}
+
+function appendTo(map: Map<string, string[]>, key: string, id: string): void {
+  const list = map.get(key);
+  if (list) list.push(id);
+  else map.set(key, [id]);
 }

@@ -9,3 +9,5 @@ export { LedgerState, type LedgerChange } from './ledger/ledgerState.js';
 export type { ScOutputEvent, EventFilter } from './events/eventStore.js';
 export { DataDirError, dataDirErrors, type DataDirErrorCode } from './persistence/dataDirError.js';
 export type { JournalFs } from './persistence/journalFs.js';
+export { DEFAULT_LIMITS, type ServerLimits } from './rpc/serverLimits.js';
+export { InitialLedgerError, readInitialLedgerFile, validateInitialLedger } from './initialLedger.js';

@@ -4,22 +4,21 @@ import { devnetAccountKey, devnetStakerKey } from './accounts.js';
 import { defaultChainConfig, DEVNET_TIMING, MAINNET_TIMING, type ChainConfig } from './config.js';
 import { DevnetNode, logToStderr } from './devnetNode.js';
 import { attachExplorer } from './explorer/serveExplorer.js';
+import { validateInitialLedger, type InitialLedgerEntry } from './initialLedger.js';
 import type { LedgerChange } from './ledger/ledgerState.js';
 import { ChainStore } from './persistence/chainStore.js';
 import type { JournalFs } from './persistence/journalFs.js';
 import { restoreChain } from './persistence/restoreChain.js';
 import { createReadOnlyExecutor } from './readOnly.js';
 import { apiMethods } from './rpc/apiMethods.js';
-import { createJsonRpcHttpServer, DEFAULT_LIMITS, JsonRpcDispatcher, listen, type MethodTable } from './rpc/jsonRpcServer.js';
+import { ANY_ORIGIN, originsPolicy, type CorsPolicy } from './rpc/cors.js';
+import { createJsonRpcHttpServer, JsonRpcDispatcher, listen, type MethodTable } from './rpc/jsonRpcServer.js';
 import { privateMethods } from './rpc/privateMethods.js';
 import { publicMethods } from './rpc/publicMethods.js';
-import { attachSubscriptions, DEFAULT_MAX_SUBSCRIBER_BUFFERED_BYTES } from './rpc/subscriptions.js';
+import { ConnectionGuard, resolveLimits, type ServerLimits } from './rpc/serverLimits.js';
+import { attachSubscriptions } from './rpc/subscriptions.js';
 
-export interface InitialLedgerEntry {
-  balance: string;
-  bytecode?: number[];
-  datastore?: Array<[number[], number[]]>;
-}
+export type { InitialLedgerEntry } from './initialLedger.js';
 
 export interface DevnetOptions {
   /** Interface of the public and API servers (default 127.0.0.1). The private API is always loopback-only. */
@@ -56,10 +55,21 @@ export interface DevnetOptions {
   /** The file-system layer journal appends go through (default node:fs): for fault-injection tests. */
   journalFs?: JournalFs;
   /**
-   * A WebSocket subscriber is disconnected once this many bytes of notifications wait unsent
-   * for it (it stopped reading), rather than buffered forever. Default 16 MiB.
+   * A WebSocket client is disconnected once this many bytes of replies and notifications wait
+   * unsent for it (it stopped reading), rather than buffered forever. Default 16 MiB.
+   * Same as `serverLimits.maxBufferedBytes`.
    */
   maxSubscriberBufferedBytes?: number;
+  /** Bounds of each server: timeouts, connections, sockets, body sizes (defaults: `DEFAULT_LIMITS`). */
+  serverLimits?: Partial<ServerLimits>;
+  /**
+   * Origins of web pages allowed to call the private API (CORS), e.g. `['http://localhost:5173']`;
+   * `['*']` allows any, as a node does. Default none: a page of any other origin is refused (403).
+   */
+  privateCors?: string[];
+  /** Pool bounds (defaults: 50,000 operations, 128 MiB); a call that would exceed them is refused. */
+  maxOperationPoolSize?: number;
+  maxOperationPoolBytes?: number;
 }
 
 export interface DevnetAccount {
@@ -93,13 +103,26 @@ function initialState(config: ChainConfig, options: DevnetOptions, accounts: Dev
   return changes;
 }
 
+function positiveInteger(name: string, value: number): number {
+  if (!Number.isSafeInteger(value) || value <= 0) throw new RangeError(`${name} must be a positive integer, got ${value}`);
+  return value;
+}
+
 /** Starts a devnet in this process: the chain and its three JSON-RPC servers. */
 export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   const timing = options.mainnetTiming ? MAINNET_TIMING : DEVNET_TIMING;
   const t0 = options.t0 ?? timing.t0;
   if (!Number.isInteger(t0) || t0 <= 0 || t0 % 32 !== 0) throw new RangeError(`t0 must be a positive multiple of 32 ms (32 threads), got ${t0}`);
-  const maxBuffered = options.maxSubscriberBufferedBytes ?? DEFAULT_MAX_SUBSCRIBER_BUFFERED_BYTES;
-  if (!Number.isSafeInteger(maxBuffered) || maxBuffered < 0) throw new RangeError(`maxSubscriberBufferedBytes must be a non-negative integer, got ${maxBuffered}`);
+  const maxBuffered = options.maxSubscriberBufferedBytes;
+  if (maxBuffered !== undefined && (!Number.isSafeInteger(maxBuffered) || maxBuffered < 0)) {
+    throw new RangeError(`maxSubscriberBufferedBytes must be a non-negative integer, got ${maxBuffered}`);
+  }
+  const limits = resolveLimits({
+    ...options.serverLimits,
+    ...(options.maxSubscriberBufferedBytes !== undefined && { maxBufferedBytes: options.maxSubscriberBufferedBytes }),
+  });
+  const privateCors = originsPolicy(options.privateCors ?? []);
+  if (options.initialLedger) validateInitialLedger(options.initialLedger, 'the initialLedger option');
   const chainId = options.chainId ?? 77n;
   const deltaF0 = options.deltaF0 ?? timing.deltaF0;
   // Genesis one period ago, so the first useful slot (period 1) is now rather than t0 later.
@@ -109,7 +132,11 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   const store = options.dataDir
     ? ChainStore.open(options.dataDir, { chainId: chainId.toString(), genesisTimestamp: wantedGenesis, t0, deltaF0, threadCount: 32 }, { log, ...(options.journalFs && { fs: options.journalFs }) })
     : null;
-  const config = defaultChainConfig({ chainId, t0, deltaF0, genesisTimestamp: store?.identity.genesisTimestamp ?? wantedGenesis });
+  const poolLimits = {
+    ...(options.maxOperationPoolSize !== undefined && { maxOperationPoolSize: positiveInteger('maxOperationPoolSize', options.maxOperationPoolSize) }),
+    ...(options.maxOperationPoolBytes !== undefined && { maxOperationPoolBytes: positiveInteger('maxOperationPoolBytes', options.maxOperationPoolBytes) }),
+  };
+  const config = defaultChainConfig({ chainId, t0, deltaF0, genesisTimestamp: store?.identity.genesisTimestamp ?? wantedGenesis, ...poolLimits });
   const staker = devnetStakerKey();
   const accounts = Array.from({ length: options.accounts ?? 10 }, (_, i) => {
     const secretKey = devnetAccountKey(i);
@@ -150,12 +177,14 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   const privateTable = privateMethods(node, readOnly, staker, () => void stop());
   const apiTable = apiMethods(node);
   const names = (table: MethodTable) => new Set(Object.keys(table));
-  const publicServer = createJsonRpcHttpServer(new JsonRpcDispatcher(publicTable, names(privateTable)));
-  const privateServer = createJsonRpcHttpServer(new JsonRpcDispatcher(privateTable, names(publicTable)));
-  const apiDispatcher = new JsonRpcDispatcher(apiTable, new Set(), DEFAULT_LIMITS);
-  const apiServer = createJsonRpcHttpServer(apiDispatcher);
+  const serverOptions = (cors: CorsPolicy) => ({ limits, cors, guard: new ConnectionGuard(limits.maxConnections) });
+  const publicServer = createJsonRpcHttpServer(new JsonRpcDispatcher(publicTable, names(privateTable), limits.batchRequestLimit), serverOptions(ANY_ORIGIN));
+  const privateServer = createJsonRpcHttpServer(new JsonRpcDispatcher(privateTable, names(publicTable), limits.batchRequestLimit), serverOptions(privateCors));
+  const apiDispatcher = new JsonRpcDispatcher(apiTable, new Set(), limits.batchRequestLimit);
+  const apiOptions = serverOptions(ANY_ORIGIN);
+  const apiServer = createJsonRpcHttpServer(apiDispatcher, apiOptions);
   attachExplorer(apiServer, publicServer);
-  const subscriptions = attachSubscriptions(apiServer, node, apiDispatcher, maxBuffered);
+  const subscriptions = attachSubscriptions(apiServer, node, apiDispatcher, apiOptions);
   servers.push(publicServer, privateServer, apiServer);
 
   try {

@@ -1,5 +1,6 @@
-import { parseMas, signOperation, toSendOperationInput, type Operation, type SecretKey } from '@mason/codec';
+import { MAS, parseMas, signOperation, toSendOperationInput, type Datastore, type Operation, type SecretKey } from '@mason/codec';
 import { startDevnet, type Devnet, type DevnetOptions } from '../src/index.js';
+import { compileContract } from './compileContract.js';
 
 let nextId = 1;
 
@@ -41,4 +42,26 @@ export async function waitFinal(devnet: Devnet, id: string, timeoutMs = 10_000):
     if (Date.now() > deadline) throw new Error(`operation ${id} not final after ${timeoutMs} ms: ${JSON.stringify(info)}`);
     await new Promise((r) => setTimeout(r, 10));
   }
+}
+
+function u64le(n: bigint): Uint8Array {
+  const bytes = new Uint8Array(8);
+  new DataView(bytes.buffer).setBigUint64(0, n, true);
+  return bytes;
+}
+
+/** Deploys a contract through massa-web3's deployer layout (with 1 MAS for its storage); returns its address. */
+export async function deployContract(devnet: Devnet, key: SecretKey, wasm: Uint8Array): Promise<string> {
+  const deployer = await compileContract('deployer', { official: true });
+  const datastore: Datastore = [
+    [Uint8Array.of(0), u64le(1n)],
+    [u64le(1n), wasm],
+    [Uint8Array.of(...u64le(1n), 1, 0, 0, 0, 1), u64le(MAS)],
+  ];
+  const id = await sendOp(devnet, key, { type: 'ExecuteSC', maxGas: 3_000_000_000n, maxCoins: 10n * MAS, bytecode: deployer, datastore });
+  const info = await waitFinal(devnet, id);
+  if (!info.op_exec_status) throw new Error(`deploying failed: ${JSON.stringify(await call(devnet.urls.public, 'get_filtered_sc_output_event', [{ original_operation_id: id }]))}`);
+  const events = await call(devnet.urls.public, 'get_filtered_sc_output_event', [{ original_operation_id: id }]);
+  const text: string = events.map((e: { data: string }) => e.data).find((d: string) => d.startsWith('Contract deployed at address: '));
+  return text.slice('Contract deployed at address: '.length);
 }

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { formatMas } from '@mason/codec';
-import { startDevnet, type Devnet, type InitialLedgerEntry } from '@mason/devnet';
+import { readInitialLedgerFile, startDevnet, type Devnet } from '@mason/devnet';
 import { color, field } from '../output.js';
 
 export const DEFAULT_DATA_DIR = '.mason/devnet';
@@ -33,17 +32,7 @@ interface NodeOptions {
   mainnetTiming?: boolean;
   chainId: number;
   json?: boolean;
-}
-
-function readInitialLedger(path: string): Record<string, InitialLedgerEntry> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    throw new Error(`cannot read the initial ledger ${path}: ${(error as Error).message}. It must be a JSON file like {"AU…": {"balance": "100", "bytecode": [], "datastore": []}}.`);
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error(`${path} must hold a JSON object of address → {balance, bytecode, datastore}.`);
-  return parsed as Record<string, InitialLedgerEntry>;
+  privateCors?: string[];
 }
 
 export function nodeCommand(): Command {
@@ -63,6 +52,7 @@ export function nodeCommand(): Command {
     .addOption(new Option('--mainnet-timing', 'mainnet timing: t0 16000, delta_f0 1088 (finality in ~33 s)').conflicts(['t0', 'deltaF0']))
     .option('--chain-id <id>', 'chain id (77 is the sandbox id)', positiveInt, 77)
     .option('--json', 'print one JSON line with the URLs and accounts instead of the banner')
+    .option('--private-cors <origin...>', 'web page origins allowed to call the private API (CORS); "*" allows any, as a node does')
     .action(async (options: NodeOptions) => {
       const dataDir = options.ephemeral ? null : resolve(options.dataDir);
       const devnet = await startDevnet({
@@ -74,7 +64,8 @@ export function nodeCommand(): Command {
         chainId: BigInt(options.chainId),
         dataDir,
         ...(options.reset && { reset: true }),
-        ...(options.initialLedger && { initialLedger: readInitialLedger(options.initialLedger) }),
+        ...(options.initialLedger && { initialLedger: readInitialLedgerFile(options.initialLedger) }),
+        ...(options.privateCors && { privateCors: options.privateCors }),
         ...(options.t0 !== undefined && { t0: options.t0 }),
         ...(options.deltaF0 !== undefined && { deltaF0: options.deltaF0 }),
         ...(options.mainnetTiming && { mainnetTiming: true }),

@@ -1,4 +1,4 @@
-import { formatMas, type SignedOperation } from '@mason/codec';
+import { formatMas, MAX_AMOUNT, type SignedOperation } from '@mason/codec';
 import { formatMassaExecutionError, type SlotContext, type Vm } from '@mason/vm';
 import type { ChainConfig } from '../config.js';
 import type { ScOutputEvent } from '../events/eventStore.js';
@@ -164,6 +164,12 @@ export function transfer(ledger: JournaledLedger, from: string, to: string, amou
     ledger.write({ kind: 'balance', address: from, value: balance - amount });
     ledger.write({ kind: 'balance', address: to, value: amount - LEDGER_ENTRY_BASE_COST });
     return;
+  }
+  const old = ledger.state.balance(to);
+  if (to !== from && old + amount > MAX_AMOUNT) {
+    throw new OperationFailure(
+      `\`Transaction\` error: transfer of ${formatMas(amount)} coins from ${from} to ${to} failed: Runtime error: overflow in crediting address ${to} balance ${formatMas(old)} due to adding ${formatMas(amount)} coins to balance`,
+    );
   }
   ledger.write({ kind: 'balance', address: from, value: balance - amount });
   ledger.write({ kind: 'balance', address: to, value: ledger.state.balance(to) + amount });

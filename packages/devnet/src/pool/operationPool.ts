@@ -1,4 +1,4 @@
-import type { SignedOperation } from '@mason/codec';
+import { compareSlots, type SignedOperation, type Slot } from '@mason/codec';
 
 export interface PooledOperation {
   signed: SignedOperation;
@@ -19,15 +19,34 @@ export function declaredBlockGas(signed: SignedOperation): bigint {
   return BASE_OPERATION_GAS;
 }
 
-/** Operations waiting for a block of their sender's thread, best fee first. */
+export interface PoolLimits {
+  maxOperationPoolSize: number;
+  maxOperationPoolBytes: number;
+}
+
+/** Operations waiting for a block of their sender's thread, best fee first; bounded in count and bytes. */
 export class OperationPool {
   readonly #byId = new Map<string, PooledOperation>();
   readonly #byThread = new Map<number, Set<string>>();
+  #bytes = 0;
   /** Operations dropped by the last select() for lack of balance. */
   dropped: PooledOperation[] = [];
 
+  constructor(readonly limits: PoolLimits) {}
+
   get size(): number {
     return this.#byId.size;
+  }
+
+  /** Serialized bytes of the operations waiting. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /** Whether these operations (none of them pooled yet) fit within the pool's bounds. */
+  hasRoomFor(ops: ReadonlyArray<{ size: number }>): boolean {
+    const bytes = ops.reduce((sum, op) => sum + op.size, 0);
+    return this.#byId.size + ops.length <= this.limits.maxOperationPoolSize && this.#bytes + bytes <= this.limits.maxOperationPoolBytes;
   }
 
   has(id: string): boolean {
@@ -41,6 +60,7 @@ export class OperationPool {
   add(op: PooledOperation): void {
     if (this.#byId.has(op.signed.id)) return;
     this.#byId.set(op.signed.id, op);
+    this.#bytes += op.size;
     const ids = this.#byThread.get(op.thread) ?? new Set<string>();
     ids.add(op.signed.id);
     this.#byThread.set(op.thread, ids);
@@ -50,11 +70,26 @@ export class OperationPool {
     const op = this.#byId.get(id);
     if (!op) return;
     this.#byId.delete(id);
+    this.#bytes -= op.size;
     this.#byThread.get(op.thread)?.delete(id);
   }
 
-  threadsWithOperations(): number[] {
-    return [...this.#byThread.entries()].filter(([, ids]) => ids.size > 0).map(([thread]) => thread);
+  /**
+   * The earliest slot at or after `from` where a pooled operation can be included: in its
+   * thread, not before its validity starts (`expire_period − validityPeriods`). An operation valid
+   * only later makes no block before then, so a waiting operation does not keep the chain busy.
+   */
+  nextInclusionSlot(from: Slot, validityPeriods: number): Slot | null {
+    let best: Slot | null = null;
+    for (const [thread, ids] of this.#byThread) {
+      let start = Number.POSITIVE_INFINITY;
+      for (const id of ids) start = Math.min(start, this.#byId.get(id)!.signed.content.expirePeriod - validityPeriods);
+      if (start === Number.POSITIVE_INFINITY) continue;
+      const period = Math.max(start, thread >= from.thread ? from.period : from.period + 1);
+      const candidate = { period, thread };
+      if (!best || compareSlots(candidate, best) < 0) best = candidate;
+    }
+    return best;
   }
 
   /** Drops operations that can no longer be included (expire period passed); returns them. */

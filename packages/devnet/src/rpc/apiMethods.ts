@@ -1,7 +1,7 @@
 import { ApiError } from '../apiError.js';
 import type { DevnetNode } from '../devnetNode.js';
 import type { MethodTable } from './jsonRpcServer.js';
-import { isObject, isU64 } from './params.js';
+import { isObject, isU64, toSafeNumber } from './params.js';
 
 /** The API port's methods (reference §2.3); subscriptions are added by the WebSocket layer. */
 export function apiMethods(node: DevnetNode): MethodTable {
@@ -17,8 +17,8 @@ export function apiMethods(node: DevnetNode): MethodTable {
         const page = arg.page_request;
         if (page !== undefined && page !== null) {
           if (!isObject(page) || !isU64(page.limit) || !isU64(page.offset)) throw ApiError.invalidParams();
-          limit = page.limit;
-          offset = page.offset;
+          limit = toSafeNumber(page.limit);
+          offset = toSafeNumber(page.offset);
         }
       }
       const all = node.activeRolls(Math.floor(node.currentSlot().period / node.config.periodsPerCycle));

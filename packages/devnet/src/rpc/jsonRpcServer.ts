@@ -1,116 +1,99 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { ApiError } from '../apiError.js';
+import type { AddressInfo, Socket } from 'node:net';
+import { applyCors, refusedOriginMessage, type CorsPolicy } from './cors.js';
+import { errorResponse, PARSE_ERROR, type JsonRpcDispatcher } from './dispatcher.js';
+import { decodeUtf8 } from './json.js';
+import type { ConnectionGuard, ServerLimits } from './serverLimits.js';
 
-export type Handler = (params: unknown[]) => unknown;
-export type MethodTable = Record<string, Handler>;
+export { JsonRpcDispatcher, type Handler, type MethodTable } from './dispatcher.js';
 
-export interface ServerLimits {
-  maxRequestBodySize: number;
-  maxResponseBodySize: number;
-  batchRequestLimit: number;
-  maxConnections: number;
-}
-
-export const DEFAULT_LIMITS: ServerLimits = {
-  maxRequestBodySize: 52_428_800,
-  maxResponseBodySize: 52_428_800,
-  batchRequestLimit: 16,
-  maxConnections: 100,
-};
-
-type Id = string | number | null;
-type Response = { jsonrpc: '2.0'; id: Id; result?: unknown; error?: { code: number; message: string; data?: unknown } };
-
-const errorResponse = (id: Id, code: number, message: string, data?: unknown): Response => ({
-  jsonrpc: '2.0',
-  id,
-  error: data === undefined ? { code, message } : { code, message, data },
-});
-
-/**
- * JSON-RPC 2.0 as jsonrpsee serves it for the Massa node: positional params, batches up to a
- * limit, the node's error codes, CORS for POST/OPTIONS, answering at `/` and `/api/v2`.
- * `otherApi` lists methods of the other API, which answer -32019 instead of -32601.
- */
-export class JsonRpcDispatcher {
-  constructor(
-    private readonly methods: MethodTable,
-    private readonly otherApi: ReadonlySet<string>,
-    private readonly limits: ServerLimits = DEFAULT_LIMITS,
-  ) {}
-
-  /** Handles one request body (single or batch); returns the JSON text to send, or null for notifications only. */
-  async handleText(text: string): Promise<string | null> {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      return JSON.stringify(errorResponse(null, -32700, 'Parse error'));
-    }
-    if (Array.isArray(parsed)) {
-      if (parsed.length === 0) return JSON.stringify(errorResponse(null, -32600, 'Invalid request'));
-      if (parsed.length > this.limits.batchRequestLimit) {
-        return JSON.stringify(errorResponse(null, -32010, 'The batch request was too large', `Exceeded max limit of ${this.limits.batchRequestLimit}`));
-      }
-      const responses = (await Promise.all(parsed.map((call) => this.handleCall(call)))).filter((r): r is Response => r !== null);
-      return responses.length > 0 ? JSON.stringify(responses) : null;
-    }
-    const response = await this.handleCall(parsed);
-    return response ? JSON.stringify(response) : null;
-  }
-
-  async handleCall(call: unknown): Promise<Response | null> {
-    if (typeof call !== 'object' || call === null || Array.isArray(call)) return errorResponse(null, -32600, 'Invalid request');
-    const { jsonrpc, method, params, id } = call as Record<string, unknown>;
-    const validId = id === undefined || id === null || typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id));
-    if (jsonrpc !== '2.0' || typeof method !== 'string' || !validId) {
-      return errorResponse(validId && id !== undefined ? (id as Id) : null, -32600, 'Invalid request');
-    }
-    const isNotification = id === undefined;
-    const responseId = (id ?? null) as Id;
-    if (params !== undefined && params !== null && typeof params !== 'object') return errorResponse(responseId, -32602, 'Invalid params');
-    const handler = Object.hasOwn(this.methods, method) ? this.methods[method] : undefined;
-    if (!handler) {
-      if (isNotification) return null;
-      return this.otherApi.has(method)
-        ? errorResponse(responseId, -32019, 'The wrong API (either Public or Private) was called')
-        : errorResponse(responseId, -32601, 'Method not found');
-    }
-    const positional = Array.isArray(params) ? params : params === undefined || params === null ? [] : [params];
-    try {
-      const result = await handler(positional);
-      return isNotification ? null : { jsonrpc: '2.0', id: responseId, result: result === undefined ? null : result };
-    } catch (error) {
-      if (isNotification) return null;
-      if (error instanceof ApiError) return errorResponse(responseId, error.code, error.message);
-      return errorResponse(responseId, -32603, 'Internal error', String((error as Error)?.message ?? error));
-    }
-  }
+export interface HttpServerOptions {
+  limits: ServerLimits;
+  cors: CorsPolicy;
+  /** Shared with the WebSocket layer of the same port. */
+  guard: ConnectionGuard;
 }
 
 const PATHS = new Set(['/', '/api/v2', '/api/v2/']);
 
-export function createJsonRpcHttpServer(dispatcher: JsonRpcDispatcher, limits: ServerLimits = DEFAULT_LIMITS): Server {
-  const server = createServer({ keepAlive: true }, (req, res) => {
-    // A client that vanishes mid-request only loses its own connection.
-    serve(dispatcher, limits, req, res).catch(() => res.destroy());
+// jsonrpsee's accepted content types and its plain-text answers (server/src/transport/http.rs).
+const JSON_CONTENT_TYPES = new Set([
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json;charset=utf-8',
+  'application/json-rpc',
+  'application/json-rpc;charset=utf-8',
+  'application/json-rpc; charset=utf-8',
+]);
+const UNSUPPORTED_CONTENT_TYPE = 'Supplied content type is not allowed. Content-Type: application/json is required\n';
+const METHOD_NOT_ALLOWED = 'Used HTTP Method is not allowed. POST is required\n';
+export const TOO_MANY_CONNECTIONS = 'Too many connections. Please try again later.';
+
+/**
+ * Responses not yet flushed, per socket. Node parses every request a client pipelines and queues
+ * their responses; hyper (the node's server) reads the next one only once the previous answer is
+ * written. A client that pipelines without reading would make the devnet hold all the answers.
+ */
+const unflushed = new WeakMap<Socket, Set<ServerResponse>>();
+
+/** Records `res` as unflushed on its socket until it closes (finished or cut); `onClose` runs then too. */
+function track(req: IncomingMessage, res: ServerResponse, onClose: () => void): Set<ServerResponse> {
+  let responses = unflushed.get(req.socket);
+  if (!responses) unflushed.set(req.socket, (responses = new Set()));
+  responses.add(res);
+  res.once('close', () => {
+    responses.delete(res);
+    onClose();
   });
-  server.maxConnections = limits.maxConnections;
-  server.keepAliveTimeout = 60_000;
+  return responses;
+}
+
+/**
+ * Bytes already waiting unsent on this socket for answers before `res`: the socket's buffer and
+ * the answers queued behind it. The answer about to be sent is not counted, so one large answer
+ * (up to maxResponseBodySize) always goes out to a client that reads.
+ */
+function waitingBefore(socket: Socket, responses: Set<ServerResponse>, res: ServerResponse): number {
+  let waiting = socket.writableLength;
+  for (const response of responses) if (response !== res && !response.socket) waiting += response.writableLength;
+  return waiting;
+}
+
+/**
+ * An HTTP JSON-RPC server as the node's jsonrpsee serves one, at `/` and `/api/v2`, with bounds
+ * that keep any client from holding the port: request, header, keep-alive and idle timeouts, a
+ * cap on sockets, and the node's cap on concurrent connections.
+ */
+export function createJsonRpcHttpServer(dispatcher: JsonRpcDispatcher, options: HttpServerOptions): Server {
+  const { limits } = options;
+  const server = createServer(
+    {
+      keepAlive: true,
+      headersTimeout: limits.headersTimeout,
+      requestTimeout: limits.requestTimeout,
+      // how often the two timeouts above are checked
+      connectionsCheckingInterval: Math.max(25, Math.min(1_000, Math.floor(limits.headersTimeout / 4))),
+    },
+    (req, res) => {
+      // A client that vanishes mid-request only loses its own connection.
+      serve(dispatcher, options, req, res).catch(() => res.destroy());
+    },
+  );
+  server.maxConnections = limits.maxSockets;
+  server.keepAliveTimeout = limits.keepAliveTimeout;
+  // No 'timeout' listener: a socket without progress for this long is destroyed.
+  server.timeout = limits.idleTimeout;
   return server;
 }
 
-function cors(res: ServerResponse): void {
-  res.setHeader('Access-Control-Allow-Origin', '*');
-  res.setHeader('Access-Control-Allow-Methods', 'POST, OPTIONS');
-  res.setHeader('Access-Control-Allow-Headers', 'content-type');
+function sendText(res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'text/plain', 'content-length': Buffer.byteLength(text), ...headers });
+  res.end(text);
 }
 
-function send(res: ServerResponse, status: number, body: string | null): void {
-  cors(res);
+function sendJson(res: ServerResponse, status: number, body: string | null): void {
   if (body === null) {
-    res.writeHead(status === 200 ? 200 : status, { 'content-length': 0 });
+    res.writeHead(status, { 'content-length': 0 });
     res.end();
     return;
   }
@@ -118,36 +101,32 @@ function send(res: ServerResponse, status: number, body: string | null): void {
   res.end(body);
 }
 
-async function serve(dispatcher: JsonRpcDispatcher, limits: ServerLimits, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function serve(dispatcher: JsonRpcDispatcher, options: HttpServerOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { limits } = options;
+  if (req.socket.destroyed) return; // a request pipelined behind one whose client was cut off
   const path = (req.url ?? '/').split('?')[0]!;
-  if (!PATHS.has(path)) return send(res, 404, null);
+  if (!PATHS.has(path)) return sendJson(res, 404, null);
+  const release = options.guard.tryAcquire();
+  if (!release) return sendText(res, 429, TOO_MANY_CONNECTIONS);
+  const responses = track(req, res, release);
+
+  if (applyCors(options.cors, req, res) === 'refused') return sendText(res, 403, refusedOriginMessage(req.headers.origin!));
   if (req.method === 'OPTIONS') {
-    cors(res);
-    res.writeHead(200, { 'content-length': 0 });
-    res.end();
-    return;
+    if (options.cors.anyOrigin || req.headers.origin !== undefined) return sendJson(res, 200, null);
+    return sendText(res, 405, METHOD_NOT_ALLOWED, { allow: 'POST' });
   }
-  if (req.method !== 'POST') {
-    cors(res);
-    res.writeHead(405, { 'content-type': 'text/plain', allow: 'POST, OPTIONS' });
-    res.end('Only POST is allowed');
-    return;
-  }
-  const contentType = req.headers['content-type'] ?? '';
-  if (!contentType.toLowerCase().startsWith('application/json')) {
-    cors(res);
-    res.writeHead(415, { 'content-type': 'text/plain' });
-    res.end('Supplied content type is not allowed. Content-Type: application/json is required');
-    return;
-  }
+  if (req.method !== 'POST') return sendText(res, 405, METHOD_NOT_ALLOWED, { allow: 'POST, OPTIONS' });
+  if (!JSON_CONTENT_TYPES.has((req.headers['content-type'] ?? '').toLowerCase())) return sendText(res, 415, UNSUPPORTED_CONTENT_TYPE);
+
+  const tooBig = () => JSON.stringify(errorResponse(null, -32007, 'Request is too big', `Exceeded max limit of ${limits.maxRequestBodySize}`));
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limits.maxRequestBodySize) {
     req.resume();
-    return send(res, 413, JSON.stringify(errorResponse(null, -32007, 'Request is too big', `Exceeded max limit of ${limits.maxRequestBodySize}`)));
+    return sendJson(res, 413, tooBig());
   }
   const chunks: Buffer[] = [];
   let size = 0;
-  const tooBig = await new Promise<boolean>((resolve, reject) => {
+  const overLimit = await new Promise<boolean>((resolve, reject) => {
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > limits.maxRequestBodySize) {
@@ -158,16 +137,28 @@ async function serve(dispatcher: JsonRpcDispatcher, limits: ServerLimits, req: I
     req.once('end', () => resolve(false));
     req.once('error', reject);
   });
-  if (tooBig) {
-    send(res, 413, JSON.stringify(errorResponse(null, -32007, 'Request is too big', `Exceeded max limit of ${limits.maxRequestBodySize}`)));
+  if (overLimit) {
+    sendJson(res, 413, tooBig());
     req.destroy();
     return;
   }
-  const body = await dispatcher.handleText(Buffer.concat(chunks).toString('utf8'));
-  if (body !== null && Buffer.byteLength(body) > limits.maxResponseBodySize) {
-    return send(res, 200, JSON.stringify(errorResponse(null, -32008, 'Response is too big', `Exceeded max limit of ${limits.maxResponseBodySize}`)));
+  let text: string;
+  try {
+    text = decodeUtf8(Buffer.concat(chunks));
+  } catch {
+    return sendJson(res, 200, PARSE_ERROR);
   }
-  send(res, 200, body);
+  const body = await dispatcher.handleText(text);
+  const answerSize = body === null ? 0 : Buffer.byteLength(body);
+  if (answerSize > limits.maxResponseBodySize) {
+    return sendJson(res, 200, JSON.stringify(errorResponse(null, -32008, 'Response is too big', `Exceeded max limit of ${limits.maxResponseBodySize}`)));
+  }
+  // A client that lets answers pile up unread is cut off, as a WebSocket one is.
+  if (waitingBefore(req.socket, responses, res) > limits.maxBufferedBytes) {
+    req.socket.destroy();
+    return;
+  }
+  sendJson(res, 200, body);
 }
 
 export function listen(server: Server, port: number, host: string): Promise<number> {

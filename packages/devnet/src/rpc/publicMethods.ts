@@ -16,10 +16,12 @@ import {
   isSlot,
   isString,
   isU64,
+  chainSlot,
   listLimit,
   optionalSlot,
   parseAddress,
   required,
+  toSafeNumber,
 } from './params.js';
 
 const MAX_ARGUMENTS = 128;
@@ -92,7 +94,7 @@ export function sharedMethods(node: DevnetNode, readOnly: ReadOnlyExecutor): Met
           }
           return true;
         });
-        return { address, is_final: request.is_final, keys: keys.slice(0, count).map((k) => Array.from(k)) };
+        return { address, is_final: request.is_final, keys: keys.slice(0, toSafeNumber(count)).map((k) => Array.from(k)) };
       });
     },
     get_deferred_call_quote: (params) => {
@@ -136,7 +138,8 @@ export function publicMethods(node: DevnetNode, readOnly: ReadOnlyExecutor, node
       const page = params[0];
       if (page === undefined || page === null) return all;
       if (!isObject(page) || !isU64(page.limit) || !isU64(page.offset)) throw ApiError.invalidParams();
-      return all.slice(page.offset, page.offset + page.limit);
+      const offset = toSafeNumber(page.offset);
+      return all.slice(offset, offset + toSafeNumber(page.limit));
     },
     get_operations: (params) => {
       const ids = required(params, 0, isArray);
@@ -163,7 +166,7 @@ export function publicMethods(node: DevnetNode, readOnly: ReadOnlyExecutor, node
         return view ? [view] : [];
       }),
     get_blockclique_block_by_slot: (params) => {
-      const slot = required(params, 0, isSlot);
+      const slot = chainSlot(required(params, 0, isSlot));
       const record = node.graph.atSlot(slot);
       return record ? blockToJson(record.block) : null;
     },
@@ -172,9 +175,14 @@ export function publicMethods(node: DevnetNode, readOnly: ReadOnlyExecutor, node
       const start = range.start ?? null;
       const end = range.end ?? null;
       if ((start !== null && !isU64(start)) || (end !== null && !isU64(end))) throw ApiError.invalidParams();
-      return graphIntervalView(node, start as number | null, end as number | null);
+      return graphIntervalView(node, start === null ? null : toSafeNumber(start), end === null ? null : toSafeNumber(end));
     },
-    get_addresses: (params) => required(params, 0, isArray).map((address) => addressInfoView(node, parseAddress(address))),
+    get_addresses: (params) => {
+      // A node does not bound this list (only its 50 MiB body does); the devnet bounds it like its other lists.
+      const list = required(params, 0, isArray);
+      listLimit(list, MAX_ARGUMENTS);
+      return list.map((address) => addressInfoView(node, parseAddress(address)));
+    },
     get_addresses_bytecode: (params) => {
       const list = required(params, 0, isArray);
       addressListLimit(list, MAX_ARGUMENTS);

@@ -5,7 +5,10 @@ import { headerToJson, secureShareBlockToJson, type Block } from '../chain/block
 import type { OperationRecord } from '../chain/operationRecord.js';
 import type { DevnetNode } from '../devnetNode.js';
 import { secureShareOperationJson } from '../views/chainViews.js';
-import type { JsonRpcDispatcher } from './jsonRpcServer.js';
+import { PARSE_ERROR, type JsonRpcDispatcher } from './dispatcher.js';
+import { decodeUtf8, JsonSyntaxError, parseJson, stringifyJson } from './json.js';
+import { TOO_MANY_CONNECTIONS } from './jsonRpcServer.js';
+import type { ConnectionGuard, ServerLimits } from './serverLimits.js';
 
 const TOPICS = {
   new_blocks: 'new_blocks',
@@ -16,26 +19,30 @@ const TOPICS = {
 type Topic = keyof typeof TOPICS;
 
 const MAX_SUBSCRIPTIONS_PER_CONNECTION = 100;
-/** A subscriber that lets this much pile up unread is disconnected rather than buffered forever. */
-export const DEFAULT_MAX_SUBSCRIBER_BUFFERED_BYTES = 16 * 1024 * 1024;
 const PATHS = new Set(['/', '/api/v2', '/api/v2/']);
 
 interface Subscriber {
   socket: WebSocket;
   topics: Map<number, Topic>;
+  /** Answered the last ping (or said anything) since it was sent. */
+  alive: boolean;
+}
+
+export interface WebSocketOptions {
+  limits: ServerLimits;
+  /** Shared with the HTTP requests of the same port. */
+  guard: ConnectionGuard;
 }
 
 /**
  * WebSocket JSON-RPC on the API port: the same methods as HTTP plus the node's four
  * subscriptions, with jsonrpsee's framing (`{"method": topic, "params": {subscription, result}}`).
+ * Bounded like the node's: connections count against max_connections, a client that stops
+ * answering pings is closed, and one that stops reading is closed once maxBufferedBytes of
+ * replies or notifications wait for it, instead of being buffered forever.
  */
-export function attachSubscriptions(
-  server: Server,
-  node: DevnetNode,
-  dispatcher: JsonRpcDispatcher,
-  maxBufferedBytes = DEFAULT_MAX_SUBSCRIBER_BUFFERED_BYTES,
-): { close(): void } {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 52_428_800 });
+export function attachSubscriptions(server: Server, node: DevnetNode, dispatcher: JsonRpcDispatcher, { limits, guard }: WebSocketOptions): { close(): void } {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxRequestBodySize });
   const subscribers = new Set<Subscriber>();
 
   server.on('upgrade', (req, socket, head) => {
@@ -43,34 +50,62 @@ export function attachSubscriptions(
       socket.destroy();
       return;
     }
+    const release = guard.tryAcquire();
+    if (!release) {
+      socket.end(`HTTP/1.1 429 Too Many Requests\r\ncontent-type: text/plain\r\ncontent-length: ${TOO_MANY_CONNECTIONS.length}\r\nconnection: close\r\n\r\n${TOO_MANY_CONNECTIONS}`);
+      return;
+    }
+    socket.once('close', release);
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   });
 
+  /** Sends, unless the client lets too much wait unread: then it is cut off. */
+  const send = (subscriber: Subscriber, text: string): boolean => {
+    const { socket } = subscriber;
+    if (socket.readyState !== socket.OPEN) return false;
+    // What already waits, not this message: one large reply always goes out to a client that reads.
+    if (socket.bufferedAmount > limits.maxBufferedBytes) {
+      socket.terminate();
+      subscribers.delete(subscriber);
+      return false;
+    }
+    socket.send(text);
+    return true;
+  };
+
   wss.on('connection', (socket: WebSocket) => {
-    const subscriber: Subscriber = { socket, topics: new Map() };
+    const subscriber: Subscriber = { socket, topics: new Map(), alive: true };
     subscribers.add(subscriber);
     socket.on('close', () => subscribers.delete(subscriber));
     socket.on('error', () => socket.terminate());
-    socket.on('message', async (raw) => {
-      const text = raw.toString();
-      const reply = await handleSubscriptionCall(text, subscriber);
-      const body = reply ?? (await dispatcher.handleText(text));
-      if (body !== null && socket.readyState === socket.OPEN) socket.send(body);
+    socket.on('pong', () => (subscriber.alive = true));
+    socket.on('message', async (raw, isBinary) => {
+      subscriber.alive = true;
+      const body = await answer(raw as Buffer, isBinary, subscriber, dispatcher);
+      if (body !== null) send(subscriber, body);
     });
   });
+
+  const pinger = setInterval(() => {
+    for (const subscriber of subscribers) {
+      if (!subscriber.alive) {
+        subscriber.socket.terminate();
+        subscribers.delete(subscriber);
+        continue;
+      }
+      subscriber.alive = false;
+      subscriber.socket.ping();
+    }
+  }, limits.wsPingInterval);
+  pinger.unref();
 
   const publish = (topic: Topic, payload: () => unknown) => {
     let serialized: string | null = null;
     for (const subscriber of subscribers) {
       for (const [id, subscribed] of subscriber.topics) {
         if (subscribed !== topic) continue;
-        if (subscriber.socket.bufferedAmount > maxBufferedBytes) {
-          subscriber.socket.terminate();
-          subscribers.delete(subscriber);
-          break;
-        }
-        serialized ??= JSON.stringify(payload());
-        subscriber.socket.send(`{"jsonrpc":"2.0","method":"${TOPICS[topic]}","params":{"subscription":${id},"result":${serialized}}}`);
+        serialized ??= stringifyJson(payload());
+        if (!send(subscriber, `{"jsonrpc":"2.0","method":"${TOPICS[topic]}","params":{"subscription":${id},"result":${serialized}}}`)) break;
       }
     }
   };
@@ -95,6 +130,7 @@ export function attachSubscriptions(
 
   return {
     close() {
+      clearInterval(pinger);
       node.off('block', onBlock);
       node.off('operation', onOperation);
       for (const { socket } of subscribers) socket.terminate();
@@ -103,16 +139,24 @@ export function attachSubscriptions(
   };
 }
 
-async function handleSubscriptionCall(text: string, subscriber: Subscriber): Promise<string | null> {
-  let call: { id?: unknown; method?: unknown; params?: unknown };
+async function answer(raw: Buffer, isBinary: boolean, subscriber: Subscriber, dispatcher: JsonRpcDispatcher): Promise<string | null> {
+  let parsed: unknown;
   try {
-    call = JSON.parse(text);
-  } catch {
-    return null;
+    // ws has already refused a text frame of invalid UTF-8; a binary frame is checked here.
+    parsed = parseJson(isBinary ? decodeUtf8(raw) : raw.toString());
+  } catch (error) {
+    if (error instanceof JsonSyntaxError) return PARSE_ERROR;
+    throw error;
   }
-  if (typeof call !== 'object' || call === null || typeof call.method !== 'string') return null;
+  return handleSubscriptionCall(parsed, subscriber) ?? (await dispatcher.handleParsed(parsed));
+}
+
+function handleSubscriptionCall(parsed: unknown, subscriber: Subscriber): string | null {
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return null;
+  const call = parsed as { id?: unknown; method?: unknown; params?: unknown };
+  if (typeof call.method !== 'string') return null;
   const id = call.id ?? null;
-  const reply = (body: object) => JSON.stringify({ jsonrpc: '2.0', id, ...body });
+  const reply = (body: object) => stringifyJson({ jsonrpc: '2.0', id, ...body });
   if (call.method.startsWith('subscribe_')) {
     const topic = call.method.slice('subscribe_'.length) as Topic;
     if (!(topic in TOPICS)) return null;

@@ -75,6 +75,18 @@ function stakerDraws(node: DevnetNode, address: string) {
   return { blocks, endorsements };
 }
 
+/** Blocks are recorded in slot order, so the current cycle's are at the end: no scan of the whole history. */
+function blocksProducedInCycle(node: DevnetNode, address: string, cycle: number): number {
+  const blocks = node.createdBlocks.get(address) ?? [];
+  let count = 0;
+  for (let i = blocks.length - 1; i >= 0; i--) {
+    const slot = node.graph.get(blocks[i]!)?.block.slot;
+    if (!slot || Math.floor(slot.period / node.config.periodsPerCycle) < cycle) break;
+    if (Math.floor(slot.period / node.config.periodsPerCycle) === cycle) count++;
+  }
+  return count;
+}
+
 /** get_addresses element (reference §17.2). */
 export function addressInfoView(node: DevnetNode, address: string): Record<string, unknown> {
   const parsed = Address.fromString(address);
@@ -84,10 +96,7 @@ export function addressInfoView(node: DevnetNode, address: string): Record<strin
     return { slot: { period, thread }, amount: formatMas(amount) };
   });
   const currentCycle = Math.floor(node.currentSlot().period / node.config.periodsPerCycle);
-  const produced = (node.createdBlocks.get(address) ?? []).filter((id) => {
-    const block = node.graph.get(id)?.block;
-    return block && Math.floor(block.slot.period / node.config.periodsPerCycle) === currentCycle;
-  }).length;
+  const produced = blocksProducedInCycle(node, address, currentCycle);
   return {
     address,
     thread: parsed.isUser ? parsed.thread(node.config.threadCount) : 0,
@@ -102,7 +111,7 @@ export function addressInfoView(node: DevnetNode, address: string): Record<strin
     next_endorsement_draws: draws.endorsements,
     created_blocks: node.createdBlocks.get(address) ?? [],
     created_operations: node.createdOperations.get(address) ?? [],
-    created_endorsements: [...node.endorsements.values()].filter((e) => e.endorsement.creatorAddress === address).map((e) => e.endorsement.id),
+    created_endorsements: node.createdEndorsements.get(address) ?? [],
     cycle_infos:
       draws.blocks.length > 0 || produced > 0
         ? [{ cycle: currentCycle, is_final: false, ok_count: produced, nok_count: 0, active_rolls: node.activeRolls(currentCycle).find(([a]) => a === address)?.[1] ?? null }]

@@ -1,3 +1,4 @@
+import { canonicalizeCode, F32, F64, NAN_PRODUCING } from './canonicalizeNans.js';
 import { MAX_MEMORY_PAGES } from './condomLimits.js';
 import { ExternalKind, SectionId, type ParsedModule } from './parseModule.js';
 import { InstructionKind, readInstruction } from './readInstruction.js';
@@ -25,7 +26,8 @@ export interface MeterOptions {
  * since a block can only be entered at its first operator. An exhausted budget sets the
  * `points_exhausted` global and traps with `unreachable`.
  *
- * Also caps an unbounded memory at 64 pages and turns the start section into an export.
+ * Also canonicalizes NaNs as the node's compilers do (see canonicalizeNans.ts), caps an
+ * unbounded memory at 64 pages and turns the start section into an export.
  */
 export function meterModule(module: ParsedModule, options: MeterOptions): Uint8Array {
   const remainingIndex = module.importedGlobalCount + module.definedGlobalCount;
@@ -160,24 +162,31 @@ function codeSection(
 
   const out = new WasmWriter().u32(module.codeBodies.length);
   const body = new WasmWriter();
-  for (const { start, end } of module.codeBodies) {
+  module.codeBodies.forEach(({ start, end }, functionIndex) => {
     const reader = new WasmReader(module.bytes, start, end);
     const localGroups = reader.u32();
+    const groupsStart = reader.pos;
+    let localCount = 0;
     for (let i = 0; i < localGroups; i++) {
-      reader.u32();
+      localCount += reader.u32();
       reader.u8();
     }
     const expressionStart = reader.pos;
 
-    // First pass: instruction boundaries and the ends of basic blocks.
+    // First pass: instruction boundaries, the ends of basic blocks, the float results to canonicalize.
     const starts: number[] = [];
     const accounting: boolean[] = [];
+    const canonicalized: Array<typeof F32 | typeof F64 | undefined> = [];
+    let hasFloatResults = false;
     let depth = 0;
     for (;;) {
       if (reader.done) reader.fail('function body must end with END opcode');
       starts.push(reader.pos);
+      const nanType = NAN_PRODUCING.get(module.bytes[reader.pos]!);
       const info = readInstruction(reader);
       accounting.push(info.accounting);
+      canonicalized.push(nanType);
+      if (nanType !== undefined) hasFloatResults = true;
       if (info.kind === InstructionKind.Open) depth++;
       else if (info.kind === InstructionKind.End) {
         if (depth === 0) break;
@@ -188,15 +197,43 @@ function codeSection(
     starts.push(end);
 
     body.length = 0;
-    body.bytes(module.bytes.subarray(start, expressionStart));
+    let canonicalizeF32: Uint8Array | undefined;
+    let canonicalizeF64: Uint8Array | undefined;
+    if (hasFloatResults) {
+      // two scratch locals after the existing ones: an f32 and an f64
+      const params = module.types[module.functionTypes[functionIndex]!]!.params.length;
+      const scratch = params + localCount;
+      canonicalizeF32 = canonicalizeCode(F32, scratch);
+      canonicalizeF64 = canonicalizeCode(F64, scratch + 1);
+      body.u32(localGroups + 2).bytes(module.bytes.subarray(groupsStart, expressionStart));
+      body.u32(1).byte(F32).u32(1).byte(F64);
+    } else {
+      body.bytes(module.bytes.subarray(start, expressionStart));
+    }
+    /** Copies instructions [from, to), each float result followed by its canonicalization. */
+    const copy = (from: number, to: number) => {
+      if (!hasFloatResults) {
+        body.bytes(module.bytes.subarray(starts[from]!, starts[to]!));
+        return;
+      }
+      let runStart = from;
+      for (let k = from; k < to; k++) {
+        const type = canonicalized[k];
+        if (type === undefined) continue;
+        body.bytes(module.bytes.subarray(starts[runStart]!, starts[k + 1]!));
+        body.bytes(type === F32 ? canonicalizeF32! : canonicalizeF64!);
+        runStart = k + 1;
+      }
+      body.bytes(module.bytes.subarray(starts[runStart]!, starts[to]!));
+    };
     let segmentStart = 0;
     for (let i = 0; i < accounting.length; i++) {
       if (!accounting[i]) continue;
       body.bytes(charge(i - segmentStart + 1));
-      body.bytes(module.bytes.subarray(starts[segmentStart]!, starts[i + 1]!));
+      copy(segmentStart, i + 1);
       segmentStart = i + 1;
     }
     out.u32(body.length).bytes(body.toBytes());
-  }
+  });
   return out.toBytes();
 }

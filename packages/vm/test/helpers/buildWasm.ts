@@ -3,6 +3,7 @@ import { WasmWriter } from '../../src/wasm/WasmWriter.js';
 
 export const I32 = 0x7f;
 export const I64 = 0x7e;
+export const F32 = 0x7d;
 export const F64 = 0x7c;
 
 export interface FunctionSpec {

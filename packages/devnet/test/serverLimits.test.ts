@@ -1,0 +1,183 @@
+import { connect, type Socket } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { Devnet, ServerLimits } from '../src/index.js';
+import { call, startTestDevnet } from './helpers.js';
+
+// No client can hold a port or the devnet's memory: idle sockets are closed, concurrent
+// connections are capped as on a node (429), and a client that stops reading is cut off.
+
+const SHORT: Partial<ServerLimits> = {
+  headersTimeout: 300,
+  requestTimeout: 600,
+  keepAliveTimeout: 200,
+  idleTimeout: 500,
+  wsPingInterval: 200,
+  maxBufferedBytes: 64 * 1024,
+};
+
+let devnet: Devnet | undefined;
+afterEach(async () => {
+  await devnet?.stop();
+  devnet = undefined;
+});
+
+const portOf = (url: string) => Number(new URL(url).port);
+
+function openSocket(port: number): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => resolve(socket));
+    socket.once('error', reject);
+  });
+}
+
+/** Resolves with everything the server sent once it closes the socket. */
+function closed(socket: Socket): Promise<string> {
+  let received = '';
+  socket.on('data', (chunk) => (received += chunk.toString()));
+  socket.on('error', () => {});
+  return new Promise((resolve) => socket.once('close', () => resolve(received)));
+}
+
+const request = (body: string, headers = '') =>
+  `POST / HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${headers}\r\n${body}`;
+
+describe('HTTP connection limits', () => {
+  it('serves while 100 idle sockets are open, then closes them (408) after the headers timeout', async () => {
+    devnet = await startTestDevnet({ serverLimits: SHORT });
+    const port = portOf(devnet.urls.public);
+    const idle = await Promise.all(Array.from({ length: 100 }, () => openSocket(port)));
+    const closings = idle.map(closed);
+    expect((await call(devnet.urls.public, 'get_status')).chain_id).toBe(77);
+    const answers = await Promise.all(closings);
+    for (const answer of answers) expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+  });
+
+  it('closes sockets past maxSockets at once, and serves again once idle ones time out', async () => {
+    devnet = await startTestDevnet({ serverLimits: { ...SHORT, maxSockets: 10 } });
+    const port = portOf(devnet.urls.public);
+    const idle = await Promise.all(Array.from({ length: 10 }, () => openSocket(port)));
+    const closings = idle.map(closed);
+    const extra = await openSocket(port);
+    expect(await closed(extra)).toBe('');
+    await Promise.all(closings);
+    expect((await call(devnet.urls.public, 'get_status')).chain_id).toBe(77);
+  });
+
+  it('closes a keep-alive connection left idle after a request', async () => {
+    devnet = await startTestDevnet({ serverLimits: SHORT });
+    const socket = await openSocket(portOf(devnet.urls.public));
+    const done = closed(socket);
+    socket.write(request('{"jsonrpc":"2.0","id":1,"method":"get_version"}'));
+    const received = await done;
+    expect(received).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(received).toContain('Keep-Alive: timeout=');
+  });
+
+  it('answers 429 "Too many connections" past maxConnections requests in progress, as jsonrpsee', async () => {
+    devnet = await startTestDevnet({ serverLimits: { ...SHORT, maxConnections: 2 } });
+    const port = portOf(devnet.urls.public);
+    // two requests whose bodies never finish arriving: each holds a connection until its timeout
+    const slow = await Promise.all([openSocket(port), openSocket(port)]);
+    const slowAnswers = slow.map(closed);
+    for (const socket of slow) socket.write(`POST / HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"jsonrpc"`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const refused = await fetch(devnet.urls.public, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"get_version"}' });
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toBe('Too many connections. Please try again later.');
+    // The request (or idle) timeout closes them, which frees the connections.
+    for (const answer of await Promise.all(slowAnswers)) expect(answer).not.toContain('200 OK');
+    expect((await call(devnet.urls.public, 'get_status')).chain_id).toBe(77);
+  });
+
+  it('closes a connection whose client pipelines requests and stops reading the answers', async () => {
+    // timeouts far away: the cut comes from the answers waiting unsent (maxBufferedBytes, 64 KiB)
+    devnet = await startTestDevnet({ serverLimits: { ...SHORT, idleTimeout: 60_000, requestTimeout: 60_000 } });
+    const socket = await openSocket(portOf(devnet.urls.public));
+    let bytes = 0;
+    socket.on('data', (chunk) => (bytes += chunk.length));
+    socket.on('error', () => {});
+    const closedBy = new Promise((resolve) => socket.once('close', resolve));
+    socket.pause();
+    // 300 pipelined requests for the OpenRPC document (68 KB each): ~20 MB the client never reads
+    const one = request('{"jsonrpc":"2.0","id":1,"method":"rpc.discover"}');
+    socket.write(one.repeat(300));
+    // once the devnet has read them (an HTTP round trip after them), read what is left
+    await call(devnet.urls.public, 'get_status');
+    socket.resume();
+    await closedBy;
+    expect(bytes).toBeLessThan(300 * 67_000);
+    expect((await call(devnet.urls.public, 'get_status')).chain_id).toBe(77);
+  });
+});
+
+describe('a client that reads', () => {
+  it('gets an answer larger than maxBufferedBytes in full, over HTTP and WebSocket', async () => {
+    devnet = await startTestDevnet({ serverLimits: { ...SHORT, maxBufferedBytes: 16 * 1024 } });
+    const document = await call(devnet.urls.public, 'rpc.discover');
+    expect(JSON.stringify(document).length).toBeGreaterThan(64 * 1024);
+    const ws = new WebSocket(devnet.urls.ws);
+    await new Promise((resolve) => ws.once('open', resolve));
+    const reply = new Promise<string>((resolve) => ws.once('message', (data) => resolve(data.toString())));
+    ws.send(JSON.stringify(Array.from({ length: 16 }, (_, id) => ({ jsonrpc: '2.0', id, method: 'get_next_block_best_parents' }))));
+    const text = await reply;
+    expect(text.length).toBeGreaterThan(16 * 1024);
+    expect(JSON.parse(text)).toHaveLength(16);
+    ws.close();
+  });
+});
+
+describe('WebSocket limits', () => {
+  const open = (url: string, options: WebSocket.ClientOptions = {}) =>
+    new Promise<WebSocket>((resolve, reject) => {
+      const ws = new WebSocket(url, options);
+      ws.once('open', () => resolve(ws));
+      ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+      ws.once('error', reject);
+    });
+
+  it('counts WebSocket connections against maxConnections (429), and frees them on close', async () => {
+    devnet = await startTestDevnet({ serverLimits: { ...SHORT, maxConnections: 2 } });
+    const first = await open(devnet.urls.ws);
+    const second = await open(devnet.urls.ws);
+    await expect(open(devnet.urls.ws)).rejects.toThrow('HTTP 429');
+    await new Promise((resolve) => {
+      first.once('close', resolve);
+      first.close();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const third = await open(devnet.urls.ws);
+    third.close();
+    second.close();
+  });
+
+  it('closes a client that does not answer pings, and keeps one that does', async () => {
+    devnet = await startTestDevnet({ serverLimits: SHORT });
+    const silent = await open(devnet.urls.ws, { autoPong: false });
+    const polite = await open(devnet.urls.ws);
+    const code = await new Promise<number>((resolve) => silent.once('close', resolve));
+    expect(code).toBe(1006);
+    await new Promise((resolve) => setTimeout(resolve, 3 * 200));
+    expect(polite.readyState).toBe(WebSocket.OPEN);
+    polite.close();
+  });
+
+  it('cuts off a client that sends requests and never reads the replies', async () => {
+    devnet = await startTestDevnet({ serverLimits: SHORT });
+    const ws = await open(devnet.urls.ws);
+    let replies = 0;
+    ws.on('message', () => replies++);
+    const closedWith = new Promise<number>((resolve) => ws.once('close', resolve));
+    (ws as unknown as { _socket: Socket })._socket.pause();
+    // 1,000 batches of 16 get_next_block_best_parents (~2 KB each): ~34 MB of replies it never reads
+    const batch = (n: number) => JSON.stringify(Array.from({ length: 16 }, (_, i) => ({ jsonrpc: '2.0', id: n * 16 + i, method: 'get_next_block_best_parents' })));
+    for (let n = 0; n < 1_000; n++) ws.send(batch(n));
+    // once the devnet has read them all (an HTTP round trip after them), read what is left
+    await call(devnet.urls.api, 'get_version');
+    await call(devnet.urls.api, 'get_version');
+    (ws as unknown as { _socket: Socket })._socket.resume();
+    expect(await closedWith).toBe(1006);
+    expect(replies).toBeLessThan(1_000);
+    expect(await call(devnet.urls.api, 'get_version')).toBe('SAND.5.0');
+  });
+});
