@@ -9,3 +9,4 @@ export { LedgerState, type LedgerChange } from './ledger/ledgerState.js';
 export type { ScOutputEvent, EventFilter } from './events/eventStore.js';
 export { DataDirError, dataDirErrors, type DataDirErrorCode } from './persistence/dataDirError.js';
 export type { JournalFs } from './persistence/journalFs.js';
+export { lockDataDir, DataDirLockError, dataDirLockErrors, DATA_DIR_LOCK_FILE, type DataDirLock, type DataDirLockErrorCode } from './dataDirLock.js';
