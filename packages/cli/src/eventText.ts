@@ -53,5 +53,7 @@ export function eventText(data: string): string {
   const raw = rawEventBytes(data);
   if (!raw) return data;
   const strings = argsStringArray(raw);
-  return strings ? `(raw event) ${strings.join(', ')}` : `(raw event) 0x${toHex(raw)}`;
+  const decoded = strings ? strings.join(', ') : `0x${toHex(raw)}`;
+  // A short one could also be a word that happens to be base64: its text stays readable.
+  return data.length <= 16 && !strings ? `(raw event) ${decoded} — as text: ${data}` : `(raw event) ${decoded}`;
 }

@@ -46,7 +46,7 @@ export function named(_: StaticArray<u8>): StaticArray<u8> {
 }
 
 export function raw(_: StaticArray<u8>): void {
-  generateRawEvent([0xde, 0xad, 0xbe, 0xef, 0x00, 0x01]);
+  generateRawEvent([0xde, 0xad, 0xbe, 0xef, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
 }
 `;
 
@@ -139,8 +139,9 @@ describe('the developer loop through the mason command', () => {
   it('mason call prints a raw event decoded, not in base64', async () => {
     const called = await mason(['call', 'main', 'raw']);
     expect(called.code, called.stderr).toBe(0);
-    expect(called.stdout).toContain('(raw event) 0xdeadbeef0001');
-    expect(called.stdout).not.toContain(Buffer.from([0xde, 0xad, 0xbe, 0xef, 0x00, 0x01]).toString('base64'));
+    const payload = Buffer.from([0xde, 0xad, 0xbe, 0xef, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(called.stdout).toContain(`(raw event) 0x${payload.toString('hex')}\n`);
+    expect(called.stdout).not.toContain(payload.toString('base64'));
   });
 
   it('mason read decodes what a function returns with --returns; --json has the hex and the value, unquoted', async () => {
