@@ -1,12 +1,13 @@
-import { ClientError, type ClientErrorCode } from '@mason/client';
-
 type Context = Record<string, unknown>;
 
 /**
- * Client errors whose hint names an API field (maxGas, fee, timeoutMs…), said with the mason
- * command's flags instead. The facts come from the error's context; only the advice changes.
+ * Errors of the libraries whose hint names an API field (maxGas, fee, timeoutMs, contracts…),
+ * said with the mason command's flags instead. The facts come from the error's context; only the
+ * advice changes.
  */
-const CLI_WORDING: Partial<Record<ClientErrorCode, (c: Context) => string>> = {
+const CLI_WORDING: Record<string, (c: Context) => string> = {
+  MASON_COMPILER_NO_CONTRACTS: (c) =>
+    `No contract to build: ${c.reason}. Put contracts at the top level of ${c.contractsDir}, or name them: \`mason build <globs…>\` (relative to --contracts-dir).`,
   MASON_CLIENT_MAX_GAS_OUT_OF_RANGE: (c) =>
     `${c.operation} --max-gas ${c.maxGas} is outside [${c.min}, ${c.max}]. ` +
     ((c.maxGas as bigint) > (c.max as bigint)
@@ -28,11 +29,9 @@ const CLI_WORDING: Partial<Record<ClientErrorCode, (c: Context) => string>> = {
 
 /** The message of an error as the mason command prints it: its code shown once, hints in terms of flags. */
 export function cliMessage(error: unknown): string {
-  const e = error as { message?: unknown; code?: unknown } | null;
-  if (error instanceof ClientError) {
-    const wording = CLI_WORDING[error.code as ClientErrorCode];
-    if (wording) return wording(error.context as Context);
-  }
+  const e = error as { message?: unknown; code?: unknown; context?: unknown } | null;
+  const wording = typeof e?.code === 'string' && Object.hasOwn(CLI_WORDING, e.code) ? CLI_WORDING[e.code] : undefined;
+  if (wording && typeof e?.context === 'object' && e.context !== null) return wording(e.context as Context);
   let message = typeof e?.message === 'string' ? e.message : String(error);
   if (typeof e?.code === 'string' && message.endsWith(` [${e.code}]`)) message = message.slice(0, -` [${e.code}]`.length);
   return message;

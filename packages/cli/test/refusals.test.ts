@@ -105,4 +105,15 @@ describe('refusals that name what to do', () => {
     expect(result.stderr).toContain(`error ${join(project, 'package.json')} is not valid JSON (line 3, column 47: `);
     expect(codes(result.stderr)).toEqual(['MASON_CLI_BAD_PACKAGE_JSON']);
   });
+
+  it('a project without contracts: the hint names the command, not the API field', async () => {
+    const project = join(outside, 'empty');
+    mkdirSync(join(project, 'assembly'), { recursive: true });
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'empty', devDependencies: { '@mason/cli': '0.1.0' } }));
+    const result = await mason(['build'], join(project, 'assembly'));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('error No contract to build: assembly/contracts does not exist. Put contracts at the top level of assembly/contracts, or name them: `mason build <globs…>`');
+    expect(result.stderr).not.toContain('`contracts` patterns');
+    expect(codes(result.stderr)).toEqual(['MASON_COMPILER_NO_CONTRACTS']);
+  });
 });
