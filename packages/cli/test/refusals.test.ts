@@ -116,4 +116,14 @@ describe('refusals that name what to do', () => {
     expect(result.stderr).not.toContain('`contracts` patterns');
     expect(codes(result.stderr)).toEqual(['MASON_COMPILER_NO_CONTRACTS']);
   });
+
+  it('mason test from a sub-folder runs in the project root', async () => {
+    const project = join(outside, 'specless');
+    mkdirSync(join(project, 'assembly', 'contracts'), { recursive: true });
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'specless', devDependencies: { '@mason/cli': '0.1.0' } }));
+    const result = await mason(['test'], join(project, 'assembly', 'contracts'));
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(` in ${project};`);
+    expect(codes(result.stderr)).toEqual(['MASON_TESTING_NO_SPECS']);
+  });
 });
