@@ -183,6 +183,10 @@ describe('the developer loop through the mason command', () => {
         `error ${address} has no function sumx (exports: constructor, sum, hello, big, negative, named, raw). [MASON_CLI_NO_SUCH_FUNCTION]`,
       );
     }
+    const account = devnet.accounts[0]!.address;
+    const notAContract = await mason(['read', account, 'hello']);
+    expect(notAContract.code).toBe(1);
+    expect(notAContract.stderr).toContain(`error ${account} has no bytecode on local: it is not a contract there. Check the address and --network. [MASON_CLI_NOT_A_CONTRACT]`);
   });
 
   it('a failing call exits 1 with the contract message', async () => {
