@@ -1,5 +1,6 @@
-import { Account, ClientError, createClient, type Client } from '@mason/client';
+import { Account, ClientError, createClient, READ_ONLY_DEFAULT_CALLER, type Client } from '@mason/client';
 import { devnetAccountKey } from '@mason/devnet';
+import { CliError } from './errors.js';
 
 export interface Network {
   name: string;
@@ -23,7 +24,7 @@ export function resolveNetwork(name = 'local'): Network {
   const publicUrl = PUBLIC_NODES[name];
   if (publicUrl) return { name, url: publicUrl, isLocal: false };
   if (/^https?:\/\//.test(name)) return { name: new URL(name).host, url: name, isLocal: false };
-  throw new Error(`unknown network "${name}": use local, buildnet, mainnet or a node URL (http://…)`);
+  throw new CliError('MASON_CLI_UNKNOWN_NETWORK', { name });
 }
 
 export function clientFor(network: Network): Client {
@@ -43,4 +44,12 @@ export function accountFor(network: Network): Account {
     }
     throw error;
   }
+}
+
+/**
+ * The caller of a read-only call when none is named: no secret key is read. On the local devnet,
+ * its pre-funded account 0 (so `--coins` works); elsewhere massa-web3's stand-in address.
+ */
+export function defaultReadCaller(network: Network): string {
+  return network.isLocal ? devnetAccountKey(0).publicKey.address().toString() : READ_ONLY_DEFAULT_CALLER;
 }

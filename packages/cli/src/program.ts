@@ -16,26 +16,48 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   read: () => import('./commands/read.js').then((m) => m.readCommand()),
 };
 
+/** Whether commander printed its own refusal (unknown option, missing argument, bad value). */
+let printedByCommander = false;
+
+/** Help and version output end with a CommanderError too; they printed what they had to say. */
+const SAID_ALREADY = new Set(['commander.help', 'commander.helpDisplayed', 'commander.version']);
+
+/** Throws instead of exiting, and notes that the error was printed (so it is printed once). */
+function configure(command: Command, usage: string): Command {
+  return command
+    .exitOverride()
+    .showHelpAfterError(usage)
+    .configureOutput({
+      outputError: (text, write) => {
+        printedByCommander = true;
+        write(text);
+      },
+    });
+}
+
 /** The program with the command `argv` names, or every command (for help and unknown names). */
 export async function createProgram(argv: readonly string[] = []): Promise<Command> {
-  const program = new Command('mason')
-    .description('Mason — the Massa smart-contract toolkit')
-    .version(VERSION)
-    .showHelpAfterError('(run mason --help for usage)')
-    .exitOverride();
+  const program = configure(new Command('mason').description('Mason — the Massa smart-contract toolkit').version(VERSION), '(run mason --help for usage)');
   const named = argv[2];
   const wanted = named !== undefined && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS);
-  for (const command of await Promise.all(wanted.map((name) => COMMANDS[name]!()))) program.addCommand(command);
+  for (const command of await Promise.all(wanted.map((name) => COMMANDS[name]!()))) {
+    program.addCommand(configure(command, `(run mason ${command.name()} --help for usage)`));
+  }
   return program;
 }
 
-/** Runs the CLI; returns the exit code instead of exiting, so tests can drive it. */
+/** Runs the CLI; returns the exit code instead of exiting, so tests can drive it. Every failure is printed. */
 export async function run(argv: string[]): Promise<number> {
+  printedByCommander = false;
   try {
     await (await createProgram(argv)).parseAsync(argv);
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode;
+    if (error instanceof CommanderError) {
+      if (error.exitCode === 0 || printedByCommander || SAID_ALREADY.has(error.code)) return error.exitCode;
+      printError(error);
+      return error.exitCode || 1;
+    }
     printError(error);
     return 1;
   }

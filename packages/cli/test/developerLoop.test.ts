@@ -12,7 +12,7 @@ const bin = fileURLToPath(new URL('../bin/mason.js', import.meta.url));
 const root = mkdtempSync(join(tmpdir(), 'mason-loop-'));
 let devnet: Devnet;
 
-const CONTRACT = `import { Args, Context, Storage, generateEvent, stringToBytes } from '@mason/sdk';
+const CONTRACT = `import { Args, Context, Storage, generateEvent, generateRawEvent, i32ToBytes, stringToBytes, u64ToBytes } from '@mason/sdk';
 
 export function constructor(binaryArgs: StaticArray<u8>): void {
   assert(Context.isDeployingContract(), 'constructor can only be called during deployment');
@@ -32,14 +32,29 @@ export function sum(binaryArgs: StaticArray<u8>): StaticArray<u8> {
 export function hello(_: StaticArray<u8>): StaticArray<u8> {
   return stringToBytes(\`Hello, \${Storage.get('name')}!\`);
 }
+
+export function big(_: StaticArray<u8>): StaticArray<u8> {
+  return u64ToBytes(18446744073709551615);
+}
+
+export function negative(_: StaticArray<u8>): StaticArray<u8> {
+  return i32ToBytes(-7);
+}
+
+export function named(_: StaticArray<u8>): StaticArray<u8> {
+  return new Args().add('Args-encoded').serialize();
+}
+
+export function raw(_: StaticArray<u8>): void {
+  generateRawEvent([0xde, 0xad, 0xbe, 0xef, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+}
 `;
 
-function mason(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function mason(args: string[], options: { cwd?: string; env?: Record<string, string | undefined> } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [bin, ...args], {
-      cwd: root,
-      env: { ...process.env, MASON_NODE_URL: devnet.urls.public, MASON_NODE_WS_URL: devnet.urls.ws, NO_COLOR: '1' },
-    });
+    const env: Record<string, string | undefined> = { ...process.env, MASON_NODE_URL: devnet.urls.public, MASON_NODE_WS_URL: devnet.urls.ws, NO_COLOR: '1', ...options.env };
+    for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
+    const child = spawn(process.execPath, [bin, ...args], { cwd: options.cwd ?? root, env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += c));
@@ -51,6 +66,7 @@ function mason(args: string[]): Promise<{ code: number | null; stdout: string; s
 beforeAll(async () => {
   symlinkSync(fileURLToPath(new URL('../node_modules', import.meta.url)), join(root, 'node_modules'), 'dir');
   mkdirSync(join(root, 'assembly/contracts'), { recursive: true });
+  writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'loop', private: true, devDependencies: { '@mason/cli': '0.1.0', '@mason/sdk': '0.1.0' } }));
   writeFileSync(join(root, 'assembly/contracts/main.ts'), CONTRACT);
   devnet = await startDevnet({ publicPort: 0, privatePort: 0, apiPort: 0 });
 }, 60_000);
@@ -59,15 +75,20 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
+/** No secret key anywhere: neither in the environment nor in a .env. */
+const NO_KEY = { PRIVATE_KEY: undefined, WALLET_SECRET_KEY: undefined };
+
 describe('the developer loop through the mason command', () => {
   let address = '';
 
-  it('mason build compiles and bundles, then skips unchanged contracts', async () => {
+  it('mason build compiles and bundles, then skips unchanged contracts, also from a sub-folder of the project', async () => {
     const first = await mason(['build']);
     expect(first.code, first.stderr).toBe(0);
     expect(first.stdout).toMatch(/main .*compiled in/);
-    const second = await mason(['build']);
+    const second = await mason(['build'], { cwd: join(root, 'assembly', 'contracts') });
+    expect(second.code, second.stderr).toBe(0);
     expect(second.stdout).toContain('unchanged');
+    expect(second.stdout).toContain(join(root, 'build', 'manifest.json'));
     expect(JSON.parse(readFileSync(join(root, 'build/manifest.json'), 'utf8')).contracts.main.exports).toEqual(expect.arrayContaining(['sum', 'hello', 'constructor']));
   });
 
@@ -81,6 +102,20 @@ describe('the developer loop through the mason command', () => {
     expect(JSON.parse(readFileSync(join(root, 'deployments/local.json'), 'utf8')).contracts.main.address).toBe(address);
   });
 
+  it('mason deploy shows the events people read: the deployer\'s base64 event is not among them', async () => {
+    const deployed = await mason(['deploy', '--args', 'string:Again'], { cwd: join(root, 'assembly') });
+    expect(deployed.code, deployed.stderr).toBe(0);
+    const shown = /address\s+(AS\w+)/.exec(deployed.stdout)![1]!;
+    expect(deployed.stdout).toContain(`Contract deployed at address: ${shown}`);
+    expect(deployed.stdout).toContain('Constructor called with name Again');
+    // The deployer's raw event: Args(array of the addresses), base64.
+    const rawEvent = Buffer.concat([Buffer.from([shown.length + 4, 0, 0, 0, shown.length, 0, 0, 0]), Buffer.from(shown)]).toString('base64');
+    expect(deployed.stdout).not.toContain(rawEvent);
+    const eventLines = deployed.stdout.split(/events\s+\n/)[1]!.split('recorded in')[0]!.trim().split('\n');
+    expect(eventLines).toHaveLength(2);
+    expect(deployed.stdout).toContain(join(root, 'deployments', 'local.json'));
+  });
+
   it('mason call sends a CallSC and prints its events', async () => {
     const called = await mason(['call', address, 'sum', '--args', 'i32:2', 'i32:3']);
     expect(called.code, called.stderr).toBe(0);
@@ -88,22 +123,92 @@ describe('the developer loop through the mason command', () => {
     expect(called.stdout).toContain('Sum: 2 + 3 = 5');
   });
 
-  it('mason read calls read-only and decodes text', async () => {
-    const read = await mason(['read', address, 'hello', '--json']);
+  it('mason call and read take the name deployments/<network>.json records, from any sub-folder', async () => {
+    const called = await mason(['call', 'main', 'sum', '--args', 'i32:4', 'i32:5'], { cwd: join(root, 'assembly') });
+    expect(called.code, called.stderr).toBe(0);
+    expect(called.stdout).toContain('Sum: 4 + 5 = 9');
+    const read = await mason(['read', 'main', 'hello', '--json']);
     expect(read.code, read.stderr).toBe(0);
-    expect(JSON.parse(read.stdout).text).toBe('"Hello, Mason!"');
+    expect(JSON.parse(read.stdout).value).toBe('Hello, Again!');
+    const unknown = await mason(['read', 'mian', 'hello']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain(`there is no contract named "mian" in ${join(root, 'deployments', 'local.json')} (recorded: main)`);
+    expect(unknown.stderr).toContain('[MASON_CLI_UNKNOWN_CONTRACT]');
+  });
+
+  it('mason call prints a raw event decoded, not in base64', async () => {
+    const called = await mason(['call', 'main', 'raw']);
+    expect(called.code, called.stderr).toBe(0);
+    const payload = Buffer.from([0xde, 0xad, 0xbe, 0xef, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(called.stdout).toContain(`(raw event) 0x${payload.toString('hex')}\n`);
+    expect(called.stdout).not.toContain(payload.toString('base64'));
+  });
+
+  it('mason read decodes what a function returns with --returns; --json has the hex and the value, unquoted', async () => {
+    const text = await mason(['read', address, 'hello', '--json']);
+    expect(text.code, text.stderr).toBe(0);
+    expect(JSON.parse(text.stdout)).toMatchObject({ hex: Buffer.from('Hello, Mason!').toString('hex'), returns: null, value: 'Hello, Mason!' });
+    const big = await mason(['read', address, 'big', '--returns', 'u64']);
+    expect(big.code, big.stderr).toBe(0);
+    expect(big.stdout).toMatch(/result\s+18446744073709551615\n/);
+    const bigJson = JSON.parse((await mason(['read', address, 'big', '--returns', 'u64', '--json'])).stdout);
+    expect(bigJson).toMatchObject({ hex: 'ffffffffffffffff', returns: 'u64', value: '18446744073709551615' });
+    const negative = JSON.parse((await mason(['read', address, 'negative', '--returns', 'i32', '--json'])).stdout);
+    expect(negative).toMatchObject({ hex: 'f9ffffff', value: -7 });
+    const named = await mason(['read', address, 'named', '--returns', 'string']);
+    expect(named.stdout).toMatch(/result\s+Args-encoded\n/);
+    const rawBytes = await mason(['read', address, 'big']);
+    expect(rawBytes.stdout).toContain('0xffffffffffffffff');
+    expect(rawBytes.stdout).toContain('--returns u64');
+    const wrong = await mason(['read', address, 'negative', '--returns', 'u64']);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain('--returns u64: the function returned 4 byte(s) (0xf9ffffff), which is not a u64: a u64 is 8 bytes');
+  });
+
+  it('mason read needs no secret key: none set, or a broken one, on a network with no devnet account to fall back on', async () => {
+    const env = { ...NO_KEY, MASON_NODE_URL: undefined, MASON_NODE_WS_URL: undefined };
+    const read = await mason(['read', address, 'hello', '--network', devnet.urls.public, '--json'], { env });
+    expect(read.code, read.stderr).toBe(0);
+    expect(JSON.parse(read.stdout).value).toBe('Hello, Mason!');
+    const broken = await mason(['read', address, 'hello', '--network', devnet.urls.public], { env: { ...env, PRIVATE_KEY: 'not-a-key' } });
+    expect(broken.code, broken.stderr).toBe(0);
+    expect(broken.stdout).toContain('"Hello, Mason!"');
+  });
+
+  it('a function the contract does not export is named with the exports, before anything is sent', async () => {
+    for (const command of ['call', 'read']) {
+      const missing = await mason([command, address, 'sumx', '--args', 'i32:1']);
+      expect(missing.code).toBe(1);
+      expect(missing.stderr.split('\n')[0]).toBe(
+        `error ${address} has no function sumx (exports: constructor, sum, hello, big, negative, named, raw). [MASON_CLI_NO_SUCH_FUNCTION]`,
+      );
+    }
+    const account = devnet.accounts[0]!.address;
+    const notAContract = await mason(['read', account, 'hello']);
+    expect(notAContract.code).toBe(1);
+    expect(notAContract.stderr).toContain(`error ${account} has no bytecode on local: it is not a contract there. Check the address and --network. [MASON_CLI_NOT_A_CONTRACT]`);
   });
 
   it('a failing call exits 1 with the contract message', async () => {
     const failed = await mason(['call', address, 'sum', '--args', 'i32:2', '--max-gas', '10000000']);
     expect(failed.code).toBe(1);
     expect(failed.stdout).toContain('sum takes two i32: the second is missing');
+    expect(failed.stderr).toContain('the call failed on chain (FinalError');
+  });
+
+  it('a call that would fail is refused before sending, with hints naming flags', async () => {
+    const refused = await mason(['call', address, 'sum', '--args', 'i32:2']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('sum takes two i32: the second is missing');
+    expect(refused.stderr).toContain('--max-gas');
+    expect(refused.stderr).not.toMatch(/\bmaxGas\b/);
+    expect(refused.stderr.match(/MASON_CLIENT_GAS_ESTIMATION_FAILED/g)).toHaveLength(1);
   });
 
   it('a deployment that cannot succeed says so before spending anything', async () => {
     const refused = await mason(['deploy']);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('the constructor takes a name (string)');
-    expect(refused.stderr).toContain('MASON_DEPLOY_WOULD_FAIL');
+    expect(refused.stderr.match(/MASON_DEPLOY_WOULD_FAIL/g)).toHaveLength(1);
   });
 });

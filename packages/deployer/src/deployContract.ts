@@ -32,6 +32,7 @@ import { contractStorageCost } from './storageCost.js';
 export type DeployProgress =
   | { stage: 'checked'; balance: bigint; needed: bigint; maxGas: bigint }
   | { stage: 'resuming'; operationId: string }
+  | { stage: 'discarded'; operationId: string; expirePeriod: number; sentAt: string }
   | { stage: 'sent'; operationId: string; expirePeriod: number }
   | { stage: 'executed'; operationId: string; slot: { period: number; thread: number } | null }
   | { stage: 'final'; operationId: string };
@@ -56,6 +57,13 @@ export interface DeployParams {
   /** Records and pending deployments live in <root>/deployments/<network>.json. */
   root: string;
   network: string;
+  /**
+   * Discard a deployment an interrupted run left pending (even one sent with other inputs) and
+   * deploy anew. The discarded operation was sent: a node may still execute it until its expire
+   * period, creating a contract of its own. Without it, a pending deployment with other inputs
+   * is refused (MASON_DEPLOY_PENDING_MISMATCH).
+   */
+  fresh?: boolean;
   /** How long each stage may take (default 120 s). */
   stageTimeoutMs?: number;
   pollIntervalMs?: number;
@@ -73,6 +81,32 @@ export interface DeployResult {
 
 const sha256 = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
 
+/** What a deployment is made of: the deployer and contract bytecode, the constructor arguments, the coins. */
+function inputsSha256(deployer: Uint8Array, contractBytecode: Uint8Array, args: Uint8Array, coins: bigint): string {
+  const hash = createHash('sha256');
+  for (const part of [deployer, contractBytecode, args, new TextEncoder().encode(coins.toString())]) {
+    hash.update(`${part.length}:`).update(part);
+  }
+  return hash.digest('hex');
+}
+
+interface Inputs {
+  inputsSha256: string;
+  bytecodeSha256: string;
+  args: Uint8Array;
+  coins: bigint;
+}
+
+/** How this run's inputs differ from those of a pending deployment (records written before inputsSha256 compare field by field). */
+function differences(pending: PendingDeployment, current: Inputs): string[] {
+  const out: string[] = [];
+  if (pending.bytecodeSha256 !== current.bytecodeSha256) out.push('contract bytecode');
+  if (pending.constructorArgs !== toHex(current.args)) out.push(`constructor arguments (pending: ${pending.constructorArgs || 'none'}, now: ${toHex(current.args) || 'none'})`);
+  if (pending.coins !== current.coins.toString()) out.push(`coins (pending: ${formatMas(BigInt(pending.coins))} MAS, now: ${formatMas(current.coins)} MAS)`);
+  if (out.length === 0 && pending.inputsSha256 !== undefined && pending.inputsSha256 !== current.inputsSha256) out.push('deployer bytecode');
+  return out;
+}
+
 /**
  * Deploys one contract: checks balance, limits and a dry run before spending anything, sends one
  * ExecuteSC, waits for execution then finality, and takes the address from the deployer's own
@@ -87,13 +121,14 @@ export async function deployContract(params: DeployParams): Promise<DeployResult
   const status = await reach(client, () => getStatus(client));
   const chainId = BigInt(status.chain_id);
 
+  const bytecodeSha256 = sha256(params.contractBytecode);
+  const inputs: Inputs = { inputsSha256: inputsSha256(params.deployer, params.contractBytecode, args, coins), bytecodeSha256, args, coins };
   const pending = records.pending(contract);
   if (pending) {
-    const resumed = await resume(params, records, pending, status);
+    const resumed = await resume(params, records, pending, status, inputs);
     if (resumed) return resumed;
   }
 
-  const bytecodeSha256 = sha256(params.contractBytecode);
   if (params.contractBytecode.length > LIMITS.maxOperationDatastoreValueLength && !params.deployerCarriesContract) {
     throw new DeployError('MASON_DEPLOY_TOO_LARGE', { size: params.contractBytecode.length, limit: LIMITS.maxOperationDatastoreValueLength });
   }
@@ -144,6 +179,7 @@ export async function deployContract(params: DeployParams): Promise<DeployResult
     expirePeriod,
     input,
     bytecodeSha256,
+    inputsSha256: inputs.inputsSha256,
     constructorArgs: toHex(args),
     coins: coins.toString(),
     sentAt: new Date().toISOString(),
@@ -153,16 +189,32 @@ export async function deployContract(params: DeployParams): Promise<DeployResult
   return follow(params, records, { operationId: signed.id, input, expirePeriod, bytecodeSha256, args, coins, chainId, resumed: false });
 }
 
-async function resume(params: DeployParams, records: DeploymentRecords, pending: PendingDeployment, status: NodeStatus): Promise<DeployResult | null> {
+async function resume(params: DeployParams, records: DeploymentRecords, pending: PendingDeployment, status: NodeStatus, inputs: Inputs): Promise<DeployResult | null> {
   const { client } = params;
+  if (params.fresh) {
+    records.clearPending(params.contract);
+    params.onProgress?.({ stage: 'discarded', operationId: pending.operationId, expirePeriod: pending.expirePeriod, sentAt: pending.sentAt });
+    return null;
+  }
   const [info] = await getOperations(client, [pending.operationId]);
   const known = info && (info.in_pool || info.in_blocks.length > 0 || info.op_exec_status !== null);
+  if (!known && (status.last_slot?.period ?? 0) > pending.expirePeriod) {
+    // Expired without inclusion: nothing was deployed, a new deployment is safe.
+    records.clearPending(params.contract);
+    return null;
+  }
+  const changed = differences(pending, inputs);
+  if (changed.length > 0) {
+    throw new DeployError('MASON_DEPLOY_PENDING_MISMATCH', {
+      contract: params.contract,
+      operationId: pending.operationId,
+      sentAt: pending.sentAt,
+      path: records.path,
+      differences: changed.join('; '),
+      expirePeriod: pending.expirePeriod,
+    });
+  }
   if (!known) {
-    if ((status.last_slot?.period ?? 0) > pending.expirePeriod) {
-      // Expired without inclusion: nothing was deployed, a new deployment is safe.
-      records.clearPending(params.contract);
-      return null;
-    }
     try {
       await sendOperations(client, [pending.input as OperationInput]);
     } catch (error) {

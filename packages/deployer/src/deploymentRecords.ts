@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { OperationInput } from '@mason/client';
+import { DeployError } from './errors.js';
 
 export interface DeploymentRecord {
   contract: string;
@@ -22,6 +23,8 @@ export interface PendingDeployment {
   expirePeriod: number;
   input: OperationInput;
   bytecodeSha256: string;
+  /** sha256 of the deployer, the contract, the constructor arguments and the coins; absent in records of older versions. */
+  inputsSha256?: string;
   constructorArgs: string;
   coins: string;
   sentAt: string;
@@ -45,7 +48,7 @@ export class DeploymentRecords {
 
   read(): DeploymentsFile {
     if (!existsSync(this.path)) return { network: this.network, chainId: null, contracts: {}, history: [], pending: {} };
-    const file = JSON.parse(readFileSync(this.path, 'utf8')) as Partial<DeploymentsFile>;
+    const file = this.#parse(readFileSync(this.path, 'utf8'));
     return { network: this.network, chainId: file.chainId ?? null, contracts: file.contracts ?? {}, history: file.history ?? [], pending: file.pending ?? {} };
   }
 
@@ -72,6 +75,28 @@ export class DeploymentRecords {
       file.history.push(entry);
       delete file.pending[entry.contract];
     });
+  }
+
+  #parse(text: string): Partial<DeploymentsFile> {
+    const refuse = (where: string, reason: string) => new DeployError('MASON_DEPLOY_RECORDS_CORRUPT', { path: this.path, where, reason });
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      const message = (error as Error).message;
+      const position = /at position (\d+)/.exec(message)?.[1];
+      const before = position === undefined ? text : text.slice(0, Number(position));
+      const where = `line ${before.split('\n').length}${position === undefined ? ' (its end)' : `, column ${before.length - before.lastIndexOf('\n')}`}`;
+      throw refuse(where, message.replace(/ in JSON at position \d+.*$/, ''));
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw refuse('line 1', 'it must hold a JSON object');
+    for (const key of ['contracts', 'pending'] as const) {
+      const value = (parsed as Record<string, unknown>)[key];
+      if (value !== undefined && (typeof value !== 'object' || value === null || Array.isArray(value))) throw refuse(`"${key}"`, 'it must be an object of contract name → entry');
+    }
+    const history = (parsed as Record<string, unknown>).history;
+    if (history !== undefined && !Array.isArray(history)) throw refuse('"history"', 'it must be an array');
+    return parsed as Partial<DeploymentsFile>;
   }
 
   #update(change: (file: DeploymentsFile) => void): void {

@@ -1,11 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { Account, createClient, getBalance, readOnlyCall, type Client } from '@mason/client';
 import { Args, MAS, SecretKey, parseMas } from '@mason/codec';
 import { build } from '@mason/compiler';
 import { startDevnet, type Devnet } from '@mason/devnet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeployError, DeploymentRecords, deployFromBuild, type DeployProgress } from '../src/index.js';
+import { DeployError, DeploymentRecords, deployContract, deployFromBuild, type DeployProgress, type PendingDeployment } from '../src/index.js';
 import { GREETER, makeProject } from './project.js';
 
 let devnet: Devnet;
@@ -73,27 +73,111 @@ describe('deploying a built contract to the devnet', () => {
     expect(await getBalance(client, account.address.toString())).toBe(before);
   });
 
-  it('resumes an interrupted deployment instead of deploying twice', async () => {
-    const records = new DeploymentRecords(project.root, 'resume-test');
-    // Interrupt right after the operation is recorded and sent.
-    const first = await deployFromBuild({
+  /** A deployment interrupted right after its operation was recorded and sent. */
+  async function interrupted(network: string, name: string): Promise<PendingDeployment> {
+    const error = await deployFromBuild({
       ...base(),
-      network: 'resume-test',
-      args: new Args().addString('Once').serialize(),
+      network,
+      args: new Args().addString(name).serialize(),
       coins: MAS / 10n,
       onProgress: (p) => {
         if (p.stage === 'sent') throw new Error('interrupted');
       },
     }).catch((e) => e);
-    expect(first.message).toBe('interrupted');
-    const pending = records.pending('greeter');
+    expect(error.message).toBe('interrupted');
+    const pending = new DeploymentRecords(project.root, network).pending('greeter');
     expect(pending?.operationId).toMatch(/^O/);
-    const second = await deployFromBuild({ ...base(), network: 'resume-test', args: new Args().addString('Twice').serialize(), coins: MAS / 10n });
+    expect(pending?.inputsSha256).toMatch(/^[0-9a-f]{64}$/);
+    return pending!;
+  }
+
+  it('resumes an interrupted deployment instead of deploying twice', async () => {
+    const records = new DeploymentRecords(project.root, 'resume-test');
+    const pending = await interrupted('resume-test', 'Once');
+    const second = await deployFromBuild({ ...base(), network: 'resume-test', args: new Args().addString('Once').serialize(), coins: MAS / 10n });
     expect(second.resumed).toBe(true);
-    expect(second.operationId).toBe(pending!.operationId);
+    expect(second.operationId).toBe(pending.operationId);
     const greeting = await readOnlyCall(client, { target: second.address, func: 'hello' });
     expect(new TextDecoder().decode(greeting.value)).toBe('Hello, Once!');
     expect(records.read().history).toHaveLength(1);
+  });
+
+  it('refuses to resume with other inputs, says what differs and what to do, and sends nothing', async () => {
+    const records = new DeploymentRecords(project.root, 'mismatch-test');
+    const pending = await interrupted('mismatch-test', 'Old');
+    const before = readFileSync(records.path, 'utf8');
+    const otherArgs = await deployFromBuild({ ...base(), network: 'mismatch-test', args: new Args().addString('New').serialize(), coins: MAS / 10n }).catch((e) => e);
+    expect(otherArgs).toBeInstanceOf(DeployError);
+    expect(otherArgs.code).toBe('MASON_DEPLOY_PENDING_MISMATCH');
+    expect(otherArgs.message).toContain(`an interrupted deployment of "greeter" (operation ${pending.operationId}, sent ${pending.sentAt}) is pending in ${records.path}`);
+    expect(otherArgs.message).toContain(`constructor arguments (pending: ${pending.constructorArgs}, now: ${Buffer.from(new Args().addString('New').serialize()).toString('hex')})`);
+    expect(otherArgs.message).toContain('--fresh');
+    expect(otherArgs.message).toContain(`until period ${pending.expirePeriod}`);
+    const otherCoins = await deployFromBuild({ ...base(), network: 'mismatch-test', args: new Args().addString('Old').serialize(), coins: MAS / 5n }).catch((e) => e);
+    expect(otherCoins.code).toBe('MASON_DEPLOY_PENDING_MISMATCH');
+    expect(otherCoins.message).toContain('coins (pending: 0.1 MAS, now: 0.2 MAS)');
+    const built = join(project.root, 'build');
+    const otherBytecode = await deployContract({
+      ...base(),
+      network: 'mismatch-test',
+      deployer: readFileSync(join(built, 'greeter.deployer.wasm')),
+      contractBytecode: Uint8Array.of(...readFileSync(join(built, 'greeter.wasm')), 0),
+      deployerCarriesContract: true,
+      args: new Args().addString('Old').serialize(),
+      coins: MAS / 10n,
+    }).catch((e) => e);
+    expect(otherBytecode.code).toBe('MASON_DEPLOY_PENDING_MISMATCH');
+    expect(otherBytecode.message).toContain('differs from it in: contract bytecode.');
+    // Nothing was sent or recorded by the refused runs.
+    expect(readFileSync(records.path, 'utf8')).toBe(before);
+    const resumed = await deployFromBuild({ ...base(), network: 'mismatch-test', args: new Args().addString('Old').serialize(), coins: MAS / 10n });
+    expect(resumed).toMatchObject({ resumed: true, operationId: pending.operationId });
+  });
+
+  it('compares field by field a pending record written before inputs were hashed', async () => {
+    const records = new DeploymentRecords(project.root, 'legacy-test');
+    const pending = await interrupted('legacy-test', 'Legacy');
+    const file = JSON.parse(readFileSync(records.path, 'utf8'));
+    delete file.pending.greeter.inputsSha256;
+    writeFileSync(records.path, JSON.stringify(file, null, 2));
+    const refused = await deployFromBuild({ ...base(), network: 'legacy-test', args: new Args().addString('Legacy').serialize(), coins: 0n }).catch((e) => e);
+    expect(refused.code).toBe('MASON_DEPLOY_PENDING_MISMATCH');
+    expect(refused.message).toContain('coins (pending: 0.1 MAS, now: 0 MAS)');
+    const resumed = await deployFromBuild({ ...base(), network: 'legacy-test', args: new Args().addString('Legacy').serialize(), coins: MAS / 10n });
+    expect(resumed).toMatchObject({ resumed: true, operationId: pending.operationId });
+  });
+
+  it('with fresh, discards the pending deployment (saying which) and deploys the new inputs', async () => {
+    const pending = await interrupted('fresh-test', 'Discarded');
+    const progress: DeployProgress[] = [];
+    const result = await deployFromBuild({
+      ...base(),
+      network: 'fresh-test',
+      args: new Args().addString('Fresh').serialize(),
+      coins: MAS / 10n,
+      fresh: true,
+      onProgress: (p) => progress.push(p),
+    });
+    expect(progress[0]).toEqual({ stage: 'discarded', operationId: pending.operationId, expirePeriod: pending.expirePeriod, sentAt: pending.sentAt });
+    expect(progress.map((p) => p.stage)).toEqual(['discarded', 'checked', 'sent', 'executed', 'final']);
+    expect(result.resumed).toBe(false);
+    expect(result.operationId).not.toBe(pending.operationId);
+    const greeting = await readOnlyCall(client, { target: result.address, func: 'hello' });
+    expect(new TextDecoder().decode(greeting.value)).toBe('Hello, Fresh!');
+  });
+
+  it('refuses a deployments file that is not valid JSON, naming it and the line', async () => {
+    const path = join(project.root, 'deployments', 'corrupt-test.json');
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, '{\n  "network": "corrupt-test",\n  "contracts": {,\n}\n');
+    const error = await deployFromBuild({ ...base(), network: 'corrupt-test' }).catch((e) => e);
+    expect(error.code).toBe('MASON_DEPLOY_RECORDS_CORRUPT');
+    expect(error.message).toMatch(new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not a valid deployments file \\(line 3, column 17: `));
+    writeFileSync(path, '{"contracts": []}');
+    const shape = await deployFromBuild({ ...base(), network: 'corrupt-test' }).catch((e) => e);
+    expect(shape.code).toBe('MASON_DEPLOY_RECORDS_CORRUPT');
+    expect(shape.message).toContain('("contracts": it must be an object of contract name → entry)');
+    expect(readFileSync(path, 'utf8')).toBe('{"contracts": []}');
   });
 
   it('says when a contract was not built', async () => {

@@ -72,7 +72,8 @@ describe('a node restart while the runner waits', () => {
     const rerunClient = createClient({ url: second.urls.public });
     cleanups.push(() => rerunClient.close());
     const stages: string[] = [];
-    const result = await deployFromBuild({ ...base, client: rerunClient, args: new Args().addString('Other').serialize(), onProgress: (p) => stages.push(p.stage) });
+    // The same command run again: same inputs (other inputs are refused, see deploy.test.ts).
+    const result = await deployFromBuild({ ...base, client: rerunClient, args: new Args().addString('Restart').serialize(), coins: MAS / 10n, onProgress: (p) => stages.push(p.stage) });
     expect(result.resumed).toBe(true);
     expect(result.operationId).toBe(pending!.operationId);
     expect(stages).toEqual(['resuming', 'executed', 'final']);
@@ -150,7 +151,7 @@ describe('a node restart while the runner waits', () => {
     cleanups.push(() => second.stop());
     const rerunClient = createClient({ url: second.urls.public });
     cleanups.push(() => rerunClient.close());
-    const result = await deployFromBuild({ ...base, client: rerunClient, args: new Args().addString('Other').serialize(), coins: MAS / 10n });
+    const result = await deployFromBuild({ ...base, client: rerunClient, args: new Args().addString('Final').serialize(), coins: MAS / 10n });
     expect(result).toMatchObject({ resumed: true, operationId: pending.operationId });
     expect(await greeting(rerunClient, result.address)).toBe('Hello, Final!');
     expect(records.read().history).toHaveLength(1);
@@ -193,7 +194,7 @@ describe('time limits and expiry', () => {
     );
     expect(timeoutError.docs).toBe('docs/deploy.md#mason_deploy_timeout');
 
-    const result = await deployFromBuild({ ...base(1), network: 'timeout', args: new Args().addString('Other').serialize() });
+    const result = await deployFromBuild({ ...base(1), network: 'timeout', args: new Args().addString('Slow').serialize() });
     expect(result).toMatchObject({ resumed: true, operationId: pending.operationId });
     expect(await greeting(client, result.address)).toBe('Hello, Slow!');
     expect(records.read().history).toHaveLength(1);

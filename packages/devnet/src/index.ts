@@ -11,3 +11,4 @@ export { DataDirError, dataDirErrors, type DataDirErrorCode } from './persistenc
 export type { JournalFs } from './persistence/journalFs.js';
 export { DEFAULT_LIMITS, type ServerLimits } from './rpc/serverLimits.js';
 export { InitialLedgerError, readInitialLedgerFile, validateInitialLedger } from './initialLedger.js';
+export { lockDataDir, DataDirLockError, dataDirLockErrors, DATA_DIR_LOCK_FILE, type DataDirLock, type DataDirLockErrorCode } from './dataDirLock.js';

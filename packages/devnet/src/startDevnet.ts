@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { parseMas, type SecretKey } from '@mason/codec';
 import { devnetAccountKey, devnetStakerKey } from './accounts.js';
 import { defaultChainConfig, DEVNET_TIMING, MAINNET_TIMING, type ChainConfig } from './config.js';
+import { lockDataDir } from './dataDirLock.js';
 import { DevnetNode, logToStderr } from './devnetNode.js';
 import { attachExplorer } from './explorer/serveExplorer.js';
 import { validateInitialLedger, type InitialLedgerEntry } from './initialLedger.js';
@@ -128,6 +129,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   // Genesis one period ago, so the first useful slot (period 1) is now rather than t0 later.
   const wantedGenesis = options.genesisTimestamp ?? Date.now() - t0;
   const log = options.log ?? logToStderr;
+  const dataDirLock = options.dataDir ? lockDataDir(options.dataDir) : null;
   if (options.dataDir && options.reset) ChainStore.reset(options.dataDir, log);
   const store = options.dataDir
     ? ChainStore.open(options.dataDir, { chainId: chainId.toString(), genesisTimestamp: wantedGenesis, t0, deltaF0, threadCount: 32 }, { log, ...(options.journalFs && { fs: options.journalFs }) })
@@ -152,6 +154,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   let stopping: Promise<void> | null = null;
   let markClosed: () => void = () => {};
   const closed = new Promise<void>((resolve) => (markClosed = resolve));
+  void closed.then(() => dataDirLock?.release());
   const stop = (): Promise<void> => {
     stopping ??= (async () => {
       // Let operations already sent reach finality (bounded), so a clean stop loses none of them.

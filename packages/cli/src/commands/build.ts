@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { build, CompilerError, formatDiagnostic, type BuildResult } from '@mason/compiler';
 import { color } from '../output.js';
+import { enterProject } from '../project.js';
 
 interface BuildOptions {
   contracts?: string[];
@@ -51,6 +52,7 @@ export function buildCommand(): Command {
     .option('--source-map', 'also write <name>.wasm.map')
     .option('--json', 'print the manifest as JSON')
     .action(async (contracts: string[], options: BuildOptions) => {
+      enterProject('build');
       const result = await runBuild({ ...options, ...(contracts.length > 0 && { contracts }) }, options.json === true);
       if (options.json) console.log(JSON.stringify(result.manifest));
     });

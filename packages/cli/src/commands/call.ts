@@ -1,15 +1,18 @@
 import { Command, Option } from 'commander';
 import { callSC, final, speculative, timeout, waitForOperation, getOperationEvents, type SCOutputEvent } from '@mason/client';
-import { parseMas } from '@mason/codec';
 import { encodeContractArgs } from '../contractArgs.js';
+import { checkFunctionExists } from '../contractExports.js';
+import { resolveContract } from '../contractTarget.js';
+import { eventText } from '../eventText.js';
 import { accountFor, clientFor, resolveNetwork } from '../network.js';
+import { gasAmount, masAmount } from '../optionParsers.js';
 import { color, field, printEvents } from '../output.js';
 
 interface CallOptions {
   args: string[];
-  coins: string;
-  maxGas?: string;
-  fee?: string;
+  coins: bigint;
+  maxGas?: bigint;
+  fee?: bigint;
   network: string;
   wait: 'executed' | 'final';
   json?: boolean;
@@ -18,27 +21,30 @@ interface CallOptions {
 export function callCommand(): Command {
   return new Command('call')
     .description('call a function of a deployed contract (a CallSC operation) and print its events')
-    .argument('<address>', 'the contract (AS…)')
+    .argument('<contract>', 'the contract: its address (AS…), or its name in deployments/<network>.json')
     .argument('<function>', 'the exported function to call')
     .option('--args <values...>', 'arguments as type:value (i32:2 string:Mason bytes:0a0b …)', [])
-    .option('--coins <MAS>', 'coins sent with the call', '0')
-    .option('--max-gas <gas>', 'gas limit (default: estimated by a read-only call, +20 %)')
-    .option('--fee <MAS>', "fee (default: the node's minimal fee)")
+    .option('--coins <MAS>', 'coins sent with the call', masAmount, 0n)
+    .option('--max-gas <gas>', 'gas limit (default: estimated by a read-only call, +20 %)', gasAmount)
+    .option('--fee <MAS>', "fee (default: the node's minimal fee)", masAmount)
     .option('--network <name>', 'local, buildnet, mainnet or a node URL', 'local')
     .addOption(new Option('--wait <stage>', 'return once executed, or once final').choices(['executed', 'final']).default('final'))
     .option('--json', 'print one JSON object')
-    .action(async (address: string, func: string, options: CallOptions) => {
+    .action(async (target: string, func: string, options: CallOptions) => {
+      const parameter = encodeContractArgs(options.args);
       const network = resolveNetwork(options.network);
+      const contract = resolveContract(target, network, 'call');
       const client = clientFor(network);
       try {
+        await checkFunctionExists(client, contract.address, func, network.name);
         const account = accountFor(network);
         const operation = await callSC(client, account, {
-          target: address,
+          target: contract.address,
           func,
-          parameter: encodeContractArgs(options.args),
-          coins: parseMas(options.coins),
-          ...(options.maxGas && { maxGas: BigInt(options.maxGas) }),
-          ...(options.fee && { fee: parseMas(options.fee) }),
+          parameter,
+          coins: options.coins,
+          ...(options.maxGas !== undefined && { maxGas: options.maxGas }),
+          ...(options.fee !== undefined && { fee: options.fee }),
         });
         if (!options.json) console.log(field('operation', operation.id));
         const strategies = options.wait === 'final' ? [final(), timeout(120_000)] : [speculative(), timeout(120_000)];
@@ -46,12 +52,19 @@ export function callCommand(): Command {
         const events: SCOutputEvent[] = await getOperationEvents(client, operation.id);
         const failed = 'status' in result && /Error/.test(String(result.status));
         if (options.json) {
-          console.log(JSON.stringify({ operationId: operation.id, stage: result.stage, status: result.status, events }));
+          console.log(JSON.stringify({ address: contract.address, function: func, operationId: operation.id, stage: result.stage, status: result.status, events }));
         } else {
           console.log(field('status', failed ? color.red(String(result.status)) : color.green(String(result.status))));
           printEvents(events);
         }
-        if (failed || result.stage === 'timeout') process.exitCode = 1;
+        if (result.stage === 'timeout') {
+          console.error(`${color.red('error')} operation ${operation.id} was not ${options.wait} within 120 s (last status: ${result.status}); it may still be: look it up later with its id.`);
+          process.exitCode = 1;
+        } else if (failed) {
+          const reason = [...events].reverse().find((e) => e.context.is_error);
+          console.error(`${color.red('error')} the call failed on chain (${result.status}; the fee is spent)${reason ? `: ${eventText(reason.data)}` : ''}`);
+          process.exitCode = 1;
+        }
       } finally {
         await client.close();
       }

@@ -1,17 +1,22 @@
 import { Command } from 'commander';
-import { deployFromBuild, type DeployProgress } from '@mason/deployer';
-import { formatMas, parseMas } from '@mason/codec';
+import { DeploymentRecords, deployFromBuild, type DeployProgress } from '@mason/deployer';
+import { formatMas } from '@mason/codec';
 import { encodeContractArgs } from '../contractArgs.js';
+import { CliError } from '../errors.js';
+import { argsStringArray, rawEventBytes } from '../eventText.js';
 import { accountFor, clientFor, resolveNetwork } from '../network.js';
-import { color, field, printEvents } from '../output.js';
+import { gasAmount, masAmount } from '../optionParsers.js';
+import { color, field, printEvents, type PrintableEvent } from '../output.js';
+import { enterProject } from '../project.js';
 import { runBuild } from './build.js';
 
 interface DeployOptions {
   network: string;
   args: string[];
-  coins: string;
-  fee?: string;
-  maxGas?: string;
+  coins: bigint;
+  fee?: bigint;
+  maxGas?: bigint;
+  fresh?: boolean;
   json?: boolean;
 }
 
@@ -19,6 +24,8 @@ function describe(progress: DeployProgress): string {
   switch (progress.stage) {
     case 'checked':
       return `checked: balance ${formatMas(progress.balance)} MAS covers ${formatMas(progress.needed)} MAS; dry run passed (gas ${progress.maxGas})`;
+    case 'discarded':
+      return `discarded the pending deployment ${progress.operationId} (sent ${progress.sentAt}); a node may still execute it until period ${progress.expirePeriod}, creating a contract of its own`;
     case 'resuming':
       return `resuming the deployment sent earlier: ${progress.operationId}`;
     case 'sent':
@@ -30,54 +37,97 @@ function describe(progress: DeployProgress): string {
   }
 }
 
+/** The deployer's closing raw event repeats the address in base64: people read the text event instead. */
+function withoutDeployerRawEvent(events: readonly PrintableEvent[], address: string): PrintableEvent[] {
+  return events.filter((event) => {
+    const raw = event.context.call_stack.length === 1 ? rawEventBytes(event.data) : null;
+    return !(raw && argsStringArray(raw)?.includes(address));
+  });
+}
+
+/**
+ * Ctrl-C (or SIGTERM) while deploying: the signed operation is recorded before it is sent, so
+ * running the command again resumes it rather than deploying twice.
+ */
+function onInterrupt(records: DeploymentRecords, state: { contract: string | null }): () => void {
+  const handler = (signal: NodeJS.Signals) => {
+    let pending: string | undefined;
+    try {
+      pending = state.contract ? records.pending(state.contract)?.operationId : undefined;
+    } catch {
+      // the records file cannot be read: say nothing about it
+    }
+    const what = pending ? `operation ${pending} is recorded as pending in ${records.path}` : 'nothing was sent';
+    console.error(`\n${color.yellow('interrupted')} — run the same command again to resume (${what}).`);
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', handler);
+  process.once('SIGTERM', handler);
+  return () => {
+    process.off('SIGINT', handler);
+    process.off('SIGTERM', handler);
+  };
+}
+
 export function deployCommand(): Command {
   return new Command('deploy')
     .description('build, then deploy a contract and wait until it is final (default network: the local devnet)')
     .argument('[contract]', 'the contract to deploy, by its name in build/manifest.json (default: the only one, or main)')
     .option('--network <name>', 'local, buildnet, mainnet or a node URL', 'local')
     .option('--args <values...>', 'constructor arguments as type:value (string:Mason i32:2 …)', [])
-    .option('--coins <MAS>', 'coins sent to the constructor (the contract pays its storage with them)', '0.1')
-    .option('--fee <MAS>', "fee (default: the node's minimal fee)")
-    .option('--max-gas <gas>', 'gas limit (default: measured by a dry run, +20 %)')
+    .option('--coins <MAS>', 'coins sent to the constructor (the contract pays its storage with them)', masAmount, masAmount('0.1'))
+    .option('--fee <MAS>', "fee (default: the node's minimal fee)", masAmount)
+    .option('--max-gas <gas>', 'gas limit (default: measured by a dry run, +20 %)', gasAmount)
+    .option('--fresh', 'discard a deployment an interrupted run left pending, and deploy anew')
     .option('--json', 'print one JSON object')
     .action(async (contract: string | undefined, options: DeployOptions) => {
-      const quiet = options.json === true;
-      const built = await runBuild({}, quiet);
-      const names = Object.keys(built.manifest.contracts);
-      const name = contract ?? (names.length === 1 ? names[0]! : names.includes('main') ? 'main' : undefined);
-      if (!name) throw new Error(`several contracts were built (${names.join(', ')}): name the one to deploy, e.g. mason deploy ${names[0]}`);
+      const args = encodeContractArgs(options.args);
       const network = resolveNetwork(options.network);
-      const client = clientFor(network);
+      const root = enterProject('deploy');
+      const state = { contract: null as string | null };
+      const stopListening = onInterrupt(new DeploymentRecords(root, network.name), state);
       try {
-        const account = accountFor(network);
-        if (!quiet) console.log(`\nDeploying ${color.bold(name)} to ${network.name} (${network.url}) from ${account.address.toString()}`);
-        const started = Date.now();
-        const result = await deployFromBuild({
-          client,
-          account,
-          contract: name,
-          root: process.cwd(),
-          network: network.name,
-          args: encodeContractArgs(options.args),
-          coins: parseMas(options.coins),
-          ...(options.fee && { fee: parseMas(options.fee) }),
-          ...(options.maxGas && { maxGas: BigInt(options.maxGas) }),
-          pollIntervalMs: network.isLocal ? 20 : 1_000,
-          onProgress: (progress) => {
-            if (!quiet) console.log(color.dim(`  • ${describe(progress)}`));
-          },
-        });
-        if (quiet) {
-          console.log(JSON.stringify({ contract: name, network: network.name, address: result.address, operationId: result.operationId, events: result.events, record: result.recordsPath }));
-          return;
+        const quiet = options.json === true;
+        const built = await runBuild({}, quiet);
+        const names = Object.keys(built.manifest.contracts);
+        const name = contract ?? (names.length === 1 ? names[0]! : names.includes('main') ? 'main' : undefined);
+        if (!name) throw new CliError('MASON_CLI_WHICH_CONTRACT', { names: names.join(', '), first: names[0] ?? 'main' });
+        state.contract = name;
+        const client = clientFor(network);
+        try {
+          const account = accountFor(network);
+          if (!quiet) console.log(`\nDeploying ${color.bold(name)} to ${network.name} (${network.url}) from ${account.address.toString()}`);
+          const started = Date.now();
+          const result = await deployFromBuild({
+            client,
+            account,
+            contract: name,
+            root,
+            network: network.name,
+            args,
+            coins: options.coins,
+            ...(options.fee !== undefined && { fee: options.fee }),
+            ...(options.maxGas !== undefined && { maxGas: options.maxGas }),
+            ...(options.fresh && { fresh: true }),
+            pollIntervalMs: network.isLocal ? 20 : 1_000,
+            onProgress: (progress) => {
+              if (!quiet) console.log(color.dim(`  • ${describe(progress)}`));
+            },
+          });
+          if (quiet) {
+            console.log(JSON.stringify({ contract: name, network: network.name, address: result.address, operationId: result.operationId, resumed: result.resumed, events: result.events, record: result.recordsPath }));
+            return;
+          }
+          console.log(`\n${color.green('✔')} ${color.bold(name)} deployed in ${((Date.now() - started) / 1000).toFixed(2)} s`);
+          console.log(field('address', color.bold(result.address)));
+          console.log(field('operation', result.operationId));
+          printEvents(withoutDeployerRawEvent(result.events, result.address));
+          console.log(field('recorded in', result.recordsPath));
+        } finally {
+          await client.close();
         }
-        console.log(`\n${color.green('✔')} ${color.bold(name)} deployed in ${((Date.now() - started) / 1000).toFixed(2)} s`);
-        console.log(field('address', color.bold(result.address)));
-        console.log(field('operation', result.operationId));
-        printEvents(result.events);
-        console.log(field('recorded in', result.recordsPath));
       } finally {
-        await client.close();
+        stopListening();
       }
     });
 }

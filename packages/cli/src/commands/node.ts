@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { formatMas } from '@mason/codec';
 import { readInitialLedgerFile, startDevnet, type Devnet } from '@mason/devnet';
+import { choosePorts, DEFAULT_PORTS, explainListenError, MAX_PORT_OFFSET, type PortName } from '../nodePorts.js';
 import { color, field } from '../output.js';
 
 export const DEFAULT_DATA_DIR = '.mason/devnet';
@@ -17,11 +18,18 @@ const positiveInt = (value: string): number => {
   return n;
 };
 
+const portOffset = (value: string): number => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > MAX_PORT_OFFSET) throw new InvalidArgumentError(`a port offset is an integer between 0 and ${MAX_PORT_OFFSET}.`);
+  return n;
+};
+
 interface NodeOptions {
   host: string;
   publicPort: number;
   privatePort: number;
   apiPort: number;
+  portOffset: number;
   dataDir: string;
   ephemeral?: boolean;
   reset?: boolean;
@@ -39,9 +47,10 @@ export function nodeCommand(): Command {
   return new Command('node')
     .description('run a local Massa-compatible node (devnet) with pre-funded accounts')
     .option('--host <address>', 'interface of the public and API servers (the private API is always 127.0.0.1)', '127.0.0.1')
-    .option('--public-port <port>', 'public JSON-RPC port', port, 33035)
-    .option('--private-port <port>', 'private JSON-RPC port (loopback only)', port, 33034)
-    .option('--api-port <port>', 'API port: HTTP and WebSocket subscriptions', port, 33036)
+    .option('--public-port <port>', 'public JSON-RPC port', port, DEFAULT_PORTS.publicPort)
+    .option('--private-port <port>', 'private JSON-RPC port (loopback only)', port, DEFAULT_PORTS.privatePort)
+    .option('--api-port <port>', 'API port: HTTP and WebSocket subscriptions', port, DEFAULT_PORTS.apiPort)
+    .option('--port-offset <n>', 'shift the default ports by n (e.g. 10: 33045, 33044, 33046) to run a second node', portOffset, 0)
     .option('--data-dir <dir>', 'where final blocks and state persist across restarts', DEFAULT_DATA_DIR)
     .option('--ephemeral', 'keep nothing on disk')
     .option('--reset', "start a new chain: delete the data directory's chain (chain.json, final-blocks.jsonl) first")
@@ -53,13 +62,12 @@ export function nodeCommand(): Command {
     .option('--chain-id <id>', 'chain id (77 is the sandbox id)', positiveInt, 77)
     .option('--json', 'print one JSON line with the URLs and accounts instead of the banner')
     .option('--private-cors <origin...>', 'web page origins allowed to call the private API (CORS); "*" allows any, as a node does')
-    .action(async (options: NodeOptions) => {
+    .action(async (options: NodeOptions, command: Command) => {
       const dataDir = options.ephemeral ? null : resolve(options.dataDir);
+      const ports = choosePorts(options, (name: PortName) => command.getOptionValueSource(name) === 'cli', options.portOffset);
       const devnet = await startDevnet({
         host: options.host,
-        publicPort: options.publicPort,
-        privatePort: options.privatePort,
-        apiPort: options.apiPort,
+        ...ports,
         accounts: options.accounts,
         chainId: BigInt(options.chainId),
         dataDir,
@@ -69,6 +77,8 @@ export function nodeCommand(): Command {
         ...(options.t0 !== undefined && { t0: options.t0 }),
         ...(options.deltaF0 !== undefined && { deltaF0: options.deltaF0 }),
         ...(options.mainnetTiming && { mainnetTiming: true }),
+      }).catch((error: unknown) => {
+        throw explainListenError(error, ports, options.host);
       });
       // Signal handlers first: a script may stop the node as soon as it reads the readiness line.
       const shutdown = waitForShutdown(devnet, options.json === true, dataDir);
@@ -99,6 +109,9 @@ function printBanner(devnet: Devnet, dataDir: string | null): void {
   console.log(field('explorer', devnet.urls.explorer));
   console.log(field('timing', `t0 ${config.t0} ms (a slot every ${config.t0 / 32} ms), delta_f0 ${config.deltaF0}`));
   console.log(field('data', dataDir ?? 'in memory (--ephemeral)'));
+  if (devnet.urls.public !== `http://127.0.0.1:${DEFAULT_PORTS.publicPort}`) {
+    console.log(field('other commands', `MASON_NODE_URL=${devnet.urls.public} MASON_NODE_WS_URL=${devnet.urls.ws} npx mason deploy`));
+  }
   console.log('');
   console.log(color.yellow(color.bold('Accounts — publicly known keys: never use them on a real network')));
   devnet.accounts.forEach((account, i) => {

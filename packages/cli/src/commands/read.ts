@@ -1,57 +1,74 @@
 import { Command } from 'commander';
 import { readOnlyCall } from '@mason/client';
-import { parseMas, toHex } from '@mason/codec';
+import { Address, toHex } from '@mason/codec';
 import { encodeContractArgs } from '../contractArgs.js';
-import { accountFor, clientFor, resolveNetwork } from '../network.js';
+import { checkFunctionExists } from '../contractExports.js';
+import { resolveContract } from '../contractTarget.js';
+import { decodeReturn, returnType, RETURN_TYPES, type ReturnType } from '../decodeReturn.js';
+import { CliError } from '../errors.js';
+import { printableText } from '../eventText.js';
+import { clientFor, defaultReadCaller, resolveNetwork } from '../network.js';
+import { gasAmount, masAmount } from '../optionParsers.js';
 import { color, field, printEvents } from '../output.js';
 
 interface ReadOptions {
   args: string[];
-  coins?: string;
-  maxGas?: string;
+  coins?: bigint;
+  maxGas?: bigint;
+  caller?: string;
+  returns?: ReturnType;
   network: string;
   json?: boolean;
 }
 
-/** Shows returned bytes as text when they are printable UTF-8, else as hex. */
-function describeBytes(bytes: Uint8Array): string {
+function callerAddress(value: string): string {
   try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    if (!/[\u0000-\u0008\u000e-\u001f]/.test(text)) return `"${text}"`;
-  } catch {
-    // not UTF-8
+    return Address.fromString(value).toString();
+  } catch (error) {
+    throw new CliError('MASON_CLI_INVALID_ADDRESS', { value, reason: (error as Error).message.replace(/ \[MASON_\w+\]$/, '') });
   }
-  return `0x${toHex(bytes)}`;
 }
 
 export function readCommand(): Command {
   return new Command('read')
-    .description('call a function read-only: nothing is sent, nothing is spent')
-    .argument('<address>', 'the contract (AS…)')
+    .description('call a function read-only: nothing is sent, nothing is spent, no secret key is needed')
+    .argument('<contract>', 'the contract: its address (AS…), or its name in deployments/<network>.json')
     .argument('<function>', 'the exported function')
     .option('--args <values...>', 'arguments as type:value (i32:2 string:Mason …)', [])
-    .option('--coins <MAS>', 'coins the call pretends to send')
-    .option('--max-gas <gas>', 'gas limit')
+    .option('--returns <type>', `decode what the function returns: ${RETURN_TYPES.join('|')}`, returnType)
+    .option('--coins <MAS>', 'coins the call pretends to send', masAmount)
+    .option('--max-gas <gas>', 'gas limit', gasAmount)
+    .option('--caller <address>', 'the caller the contract sees (default: devnet account 0 on local, a stand-in address elsewhere)')
     .option('--network <name>', 'local, buildnet, mainnet or a node URL', 'local')
-    .option('--json', 'print one JSON object')
-    .action(async (address: string, func: string, options: ReadOptions) => {
+    .option('--json', 'print one JSON object: the returned bytes in hex and their decoded value')
+    .action(async (target: string, func: string, options: ReadOptions) => {
+      const parameter = encodeContractArgs(options.args);
       const network = resolveNetwork(options.network);
+      const contract = resolveContract(target, network, 'read');
+      const caller = options.caller !== undefined ? callerAddress(options.caller) : defaultReadCaller(network);
       const client = clientFor(network);
       try {
-        const account = accountFor(network);
+        await checkFunctionExists(client, contract.address, func, network.name);
         const result = await readOnlyCall(client, {
-          target: address,
+          target: contract.address,
           func,
-          parameter: encodeContractArgs(options.args),
-          caller: account.address.toString(),
-          ...(options.coins && { coins: parseMas(options.coins) }),
-          ...(options.maxGas && { maxGas: BigInt(options.maxGas) }),
+          parameter,
+          caller,
+          ...(options.coins !== undefined && { coins: options.coins }),
+          ...(options.maxGas !== undefined && { maxGas: options.maxGas }),
         });
+        const decoded = options.returns ? decodeReturn(result.value, options.returns) : null;
+        const text = decoded ? null : printableText(result.value);
         if (options.json) {
-          console.log(JSON.stringify({ value: Array.from(result.value), text: describeBytes(result.value), gasCost: result.gasCost, events: result.events }));
+          const value = decoded ? decoded.json : text;
+          console.log(JSON.stringify({ address: contract.address, function: func, hex: toHex(result.value), returns: options.returns ?? null, value, gasCost: result.gasCost, events: result.events }));
           return;
         }
-        console.log(field('result', color.bold(describeBytes(result.value))));
+        const shown = decoded ? decoded.text : text !== null ? `"${text}"` : `0x${toHex(result.value)}`;
+        console.log(field('result', color.bold(shown)));
+        if (!decoded && text === null && result.value.length > 0) {
+          console.log(color.dim(`  ${''.padEnd(14)} raw bytes; decode them with --returns u64 (or ${RETURN_TYPES.filter((t) => t !== 'u64').slice(0, 6).join(', ')}, …)`));
+        }
         console.log(field('gas cost', String(result.gasCost)));
         printEvents(result.events);
       } finally {

@@ -1,8 +1,9 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { runTests } from '@mason/testing';
+import { enterProject } from '../project.js';
 
 interface TestOptions {
-  root: string;
+  root?: string;
   config?: string;
   test?: string;
   group?: string;
@@ -22,7 +23,7 @@ export function testCommand(): Command {
   return new Command('test')
     .description("run the project's AssemblyScript unit tests (as-pect specs) on Mason's VM")
     .argument('[specs...]', 'spec files or globs (default: assembly/__tests__/**/*.spec.ts, or the as-pect config entries)')
-    .option('--root <dir>', 'project root', '.')
+    .option('--root <dir>', 'project root (default: the project the current folder is in)')
     .option('-c, --config <file>', 'as-pect config file (default: as-pect.config.js if present, else Mason\'s)')
     .option('-t, --test <regex>', 'run only the tests whose name matches')
     .option('-g, --group <regex>', 'run only the groups (describe) whose name matches')
@@ -31,8 +32,9 @@ export function testCommand(): Command {
     .option('--pass-with-no-tests', 'succeed when there is no spec file')
     .option('--timeout <ms>', 'longest a test or hook may run before it fails as an endless loop (default 10000)', parseTimeout)
     .action(async (specs: string[], options: TestOptions) => {
+      const root = options.root ?? enterProject('test');
       const result = await runTests({
-        root: options.root,
+        root,
         files: specs,
         ...(options.config !== undefined && { config: options.config }),
         ...(options.test !== undefined && { testNamePattern: options.test }),

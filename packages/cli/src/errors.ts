@@ -1,0 +1,32 @@
+/** Every way the mason command itself refuses its input, with what to do about it. */
+export const cliErrors = {
+  MASON_CLI_BAD_ARGS: '{problems}',
+  MASON_CLI_NOT_A_PROJECT:
+    'not a Mason project: no package.json depending on @mason/* (or with a "mason" field), nor a package.json beside an assembly/ folder, in {dir} or any folder above it. Run `mason {command}` from your project, or create one with `npm create mason@latest my-app`.',
+  MASON_CLI_BAD_PACKAGE_JSON: '{path} is not valid JSON ({where}: {reason}). Fix it: the project is found by its package.json.',
+  MASON_CLI_PORT_IN_USE:
+    'port {port} ({role}) on {host} is already in use: a Mason node (or another program) already runs there. Stop it, or run this one on other ports: `mason node --port-offset 10` (ports {suggested}), or --public-port/--private-port/--api-port.',
+  MASON_CLI_UNKNOWN_CONTRACT:
+    'there is no contract named "{name}" in {path} ({known}). Deploy it with `mason deploy {name}`, check --network, or give the contract\'s address (AS…).',
+  MASON_CLI_INVALID_ADDRESS: '{value} is not a valid Massa address ({reason}). A contract address looks like AS1… and an account address like AU1…; a contract deployed with `mason deploy` can also be named.',
+  MASON_CLI_NOT_A_CONTRACT: '{address} has no bytecode on {network}: it is not a contract there. Check the address and --network.',
+  MASON_CLI_NO_SUCH_FUNCTION: '{address} has no function {func} (exports: {exports}).',
+  MASON_CLI_BAD_RETURNS: '--returns {type}: the function returned {length} byte(s) (0x{hex}), which is not a {type}: {reason}. Leave out --returns to see the raw bytes.',
+  MASON_CLI_UNKNOWN_NETWORK: 'unknown network "{name}": use local, buildnet, mainnet or a node URL (http://…).',
+  MASON_CLI_WHICH_CONTRACT: 'several contracts were built ({names}): name the one to deploy, e.g. `mason deploy {first}`.',
+} as const;
+
+export type CliErrorCode = keyof typeof cliErrors;
+
+export class CliError extends Error {
+  override readonly name = 'CliError';
+  readonly docs: string;
+
+  constructor(
+    readonly code: CliErrorCode,
+    readonly context: Record<string, unknown> = {},
+  ) {
+    super(cliErrors[code].replace(/\{(\w+)\}/g, (_, key: string) => String(context[key] ?? `{${key}}`)));
+    this.docs = `docs/cli.md#${code.toLowerCase()}`;
+  }
+}

@@ -1,0 +1,71 @@
+// The token template's contract driven by the commands its README shows (with the contract's
+// name and --returns): balances print as numbers, not hex.
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startDevnet, type Devnet } from '@mason/devnet';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const bin = fileURLToPath(new URL('../bin/mason.js', import.meta.url));
+const template = fileURLToPath(new URL('../../../templates/token/', import.meta.url));
+const root = mkdtempSync(join(tmpdir(), 'mason-token-'));
+let devnet: Devnet;
+
+function mason(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [bin, ...args], {
+      cwd: root,
+      env: { ...process.env, MASON_NODE_URL: devnet.urls.public, MASON_NODE_WS_URL: devnet.urls.ws, NO_COLOR: '1', PRIVATE_KEY: '' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => (stderr += c));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+const result = (stdout: string) => /result\s+(.*)\n/.exec(stdout)?.[1];
+
+beforeAll(async () => {
+  symlinkSync(fileURLToPath(new URL('../node_modules', import.meta.url)), join(root, 'node_modules'), 'dir');
+  mkdirSync(join(root, 'assembly/contracts'), { recursive: true });
+  copyFileSync(join(template, 'assembly/contracts/token.ts'), join(root, 'assembly/contracts/token.ts'));
+  const { scripts } = JSON.parse(readFileSync(join(template, 'package.json'), 'utf8'));
+  writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'token', private: true, scripts, devDependencies: { '@mason/cli': '0.1.0' } }));
+  devnet = await startDevnet({ publicPort: 0, privatePort: 0, apiPort: 0 });
+}, 60_000);
+afterAll(async () => {
+  await devnet.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe("the token template's commands", () => {
+  it('deploy, transfer, then balances, supply and decimals read as numbers', async () => {
+    const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    const deploy = (scripts.deploy as string).split(' ');
+    expect(deploy[0]).toBe('mason');
+    const deployed = await mason(deploy.slice(1));
+    expect(deployed.code, deployed.stderr).toBe(0);
+    const owner = devnet.accounts[0]!.address;
+    const alice = devnet.accounts[1]!.address;
+
+    const sent = await mason(['call', 'token', 'transfer', '--args', `string:${alice}`, 'u64:1000']);
+    expect(sent.code, sent.stderr).toBe(0);
+    expect(sent.stdout).toContain(`TRANSFER:${owner},${alice},1000`);
+
+    const balance = await mason(['read', 'token', 'balanceOf', '--args', `string:${alice}`, '--returns', 'u64']);
+    expect(balance.code, balance.stderr).toBe(0);
+    expect(result(balance.stdout)).toBe('1000');
+    const ownerBalance = await mason(['read', 'token', 'balanceOf', '--args', `string:${owner}`, '--returns', 'u64']);
+    expect(result(ownerBalance.stdout)).toBe(String(1_000_000_000_000n - 1000n));
+    expect(result((await mason(['read', 'token', 'totalSupply', '--returns', 'u64'])).stdout)).toBe('1000000000000');
+    expect(result((await mason(['read', 'token', 'decimals', '--returns', 'u8'])).stdout)).toBe('9');
+    expect(result((await mason(['read', 'token', 'symbol', '--returns', 'string'])).stdout)).toBe('MSN');
+    expect(result((await mason(['read', 'token', 'name'])).stdout)).toBe('"MasonToken"');
+    const json = JSON.parse((await mason(['read', 'token', 'balanceOf', '--args', `string:${alice}`, '--returns', 'u64', '--json'])).stdout);
+    expect(json).toMatchObject({ hex: 'e803000000000000', returns: 'u64', value: '1000' });
+  });
+});
