@@ -19,8 +19,11 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 /** Whether commander printed its own refusal (unknown option, missing argument, bad value). */
 let printedByCommander = false;
 
-/** Help and version output end with a CommanderError too; they printed what they had to say. */
-const SAID_ALREADY = new Set(['commander.help', 'commander.helpDisplayed', 'commander.version']);
+/**
+ * Help and version output end with a CommanderError too, and so does a failed `mason test`: they
+ * printed what they had to say (the test report ends with its summary line).
+ */
+const SAID_ALREADY = new Set(['commander.help', 'commander.helpDisplayed', 'commander.version', 'mason.test.failed']);
 
 /** Throws instead of exiting, and notes that the error was printed (so it is printed once). */
 function configure(command: Command, usage: string): Command {
