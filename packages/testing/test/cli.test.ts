@@ -35,4 +35,12 @@ describe('mason test', () => {
     expect(allowed.status).toBe(0);
     expect(allowed.stdout).toContain('no spec files match assembly/nowhere/*.spec.ts');
   });
+
+  it('refuses a --timeout that is not a whole number of milliseconds', () => {
+    for (const value of ['abc', '0', '-5', '1.5']) {
+      const run = mason('--timeout', value);
+      expect(run.status, value).toBe(1);
+      expect(run.stderr, value).toContain('give a whole number of milliseconds, e.g. --timeout 30000');
+    }
+  });
 });
