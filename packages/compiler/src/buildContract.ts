@@ -1,3 +1,4 @@
+import { ExternalKind } from '@mason/wasm';
 import { existsSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import type { BuildCache, BuildCacheEntry } from './BuildCache.js';
@@ -99,7 +100,7 @@ export async function buildContract(ctx: BuildContext, source: ContractSource): 
     wasm = compiled.wasm;
     const shownWasm = displayPath(ctx.root, wasmPath);
     const module = checkMassaModule(wasm, shownWasm);
-    const exports = module.exports.filter((e) => e.kind === 'func' && !e.name.startsWith('__')).map((e) => e.name);
+    const exports = module.exports.filter((e) => e.kind === ExternalKind.Function && !e.name.startsWith('__')).map((e) => e.name);
     for (const [path, digest] of compiled.files) ctx.hasher.remember(path, digest);
     const wasmInfo = write(ctx, wasmPath, wasm);
     let sourceMap: ManifestFile | undefined;

@@ -1,8 +1,7 @@
 import { CompilerError } from './errors.js';
 import { NODE_LIMITS } from './nodeLimits.js';
-import { EXTERNAL_KINDS, readWasmModule, SECTION, type WasmModule } from './wasm/readWasmModule.js';
-import { WasmReader } from './wasm/WasmReader.js';
-import { WasmWriter } from './wasm/WasmWriter.js';
+import { ExternalKind, SectionId, WasmReader, WasmWriter, type ParsedModule } from '@mason/wasm';
+import { parseWasm } from './parseWasm.js';
 
 const I32 = 0x7f;
 /** AssemblyScript's class id of ArrayBuffer (fixed: 0 Object, 1 ArrayBuffer, 2 String). */
@@ -12,10 +11,10 @@ function templateError(reason: string): never {
   throw new CompilerError('MASON_COMPILER_DEPLOYER_TEMPLATE', { reason });
 }
 
-function exportedFunction(module: WasmModule, name: string, params: number[], results: number[]): number {
-  const entry = module.exports.find((candidate) => candidate.name === name && candidate.kind === 'func');
+function exportedFunction(module: ParsedModule, name: string, params: number[], results: number[]): number {
+  const entry = module.exports.find((candidate) => candidate.name === name && candidate.kind === ExternalKind.Function);
   if (!entry) return templateError(`it does not export the function ${name}`);
-  const typeIndex = entry.index < module.functionImportCount ? undefined : module.functions[entry.index - module.functionImportCount];
+  const typeIndex = entry.index < module.importedFunctionCount ? undefined : module.functionTypes[entry.index - module.importedFunctionCount];
   const type = typeIndex === undefined ? undefined : module.types[typeIndex];
   if (!type || type.params.join() !== params.join() || type.results.join() !== results.join()) {
     return templateError(`its ${name} does not have the expected signature`);
@@ -24,11 +23,11 @@ function exportedFunction(module: WasmModule, name: string, params: number[], re
 }
 
 /** A vector section payload with `extra` entries (already encoded) appended. */
-function appendEntries(module: WasmModule, sectionId: number, extraCount: number, extra: Uint8Array): Uint8Array {
+function appendEntries(module: ParsedModule, sectionId: number, extraCount: number, extra: Uint8Array): Uint8Array {
   const section = module.sections.find((candidate) => candidate.id === sectionId);
   const out = new WasmWriter(extra.length + (section ? section.end - section.start : 0) + 8);
   if (!section) return out.u32(extraCount).bytes(extra).toBytes();
-  const reader = new WasmReader(module.bytes, 'the deployer template', section.start, section.end);
+  const reader = new WasmReader(module.bytes, section.start, section.end);
   const count = reader.u32();
   return out.u32(count + extraCount).bytes(module.bytes.subarray(reader.pos, section.end)).bytes(extra).toBytes();
 }
@@ -65,53 +64,53 @@ export function bundleDeployer(template: Uint8Array, bytecode: Uint8Array, what 
   if (bytecode.length > NODE_LIMITS.maxEmbeddedContract) {
     throw new CompilerError('MASON_COMPILER_CONTRACT_TOO_LARGE', { file: what, size: bytecode.length, maximum: NODE_LIMITS.maxEmbeddedContract });
   }
-  const module = readWasmModule(template, 'the deployer template');
+  const module = parseWasm(template, 'the deployer template');
   if (module.passiveDataSegments > 0) templateError('it already carries a contract');
   exportedFunction(module, 'main', [I32], []);
   const newIndex = exportedFunction(module, '__new', [I32, I32], [I32]);
   const deployIndex = exportedFunction(module, 'deployEmbedded', [I32], []);
-  for (const [id, name] of [[SECTION.function, 'function'], [SECTION.export, 'export'], [SECTION.code, 'code']] as const) {
+  for (const [id, name] of [[SectionId.Function, 'function'], [SectionId.Export, 'export'], [SectionId.Code, 'code']] as const) {
     if (!module.sections.some((section) => section.id === id)) templateError(`it has no ${name} section`);
   }
 
   let typeIndex = module.types.findIndex((type) => type.params.join() === `${I32}` && type.results.length === 0);
   const addType = typeIndex < 0;
   if (addType) typeIndex = module.types.length;
-  const mainIndex = module.functionImportCount + module.functions.length;
+  const mainIndex = module.importedFunctionCount + module.functionTypes.length;
   const segment = module.activeDataSegments;
-  const hasData = module.sections.some((section) => section.id === SECTION.data);
+  const hasData = module.sections.some((section) => section.id === SectionId.Data);
 
   const passiveSegment = new WasmWriter(bytecode.length + 8).u32(1).u32(bytecode.length).bytes(bytecode).toBytes();
   const dataCount = new WasmWriter(5).u32(segment + 1).toBytes();
   const out = new WasmWriter(template.length + bytecode.length + 128);
   out.bytes(template.subarray(0, 8));
   for (const section of module.sections) {
-    if (section.id === SECTION.code && module.dataCount === undefined) out.section(SECTION.dataCount, dataCount);
+    if (section.id === SectionId.Code && module.dataCount === undefined) out.section(SectionId.DataCount, dataCount);
     switch (section.id) {
-      case SECTION.type:
+      case SectionId.Type:
         if (addType) out.section(section.id, appendEntries(module, section.id, 1, Uint8Array.of(0x60, 1, I32, 0)));
         else out.bytes(template.subarray(section.headerStart, section.end));
         break;
-      case SECTION.function:
+      case SectionId.Function:
         out.section(section.id, appendEntries(module, section.id, 1, new WasmWriter(5).u32(typeIndex).toBytes()));
         break;
-      case SECTION.export: {
+      case SectionId.Export: {
         const exports = new WasmWriter();
         const kept = module.exports.filter((entry) => entry.name !== 'main' && entry.name !== 'deployEmbedded');
         exports.u32(kept.length + 1);
-        for (const entry of kept) exports.name(entry.name).byte(EXTERNAL_KINDS.indexOf(entry.kind)).u32(entry.index);
+        for (const entry of kept) exports.name(entry.name).byte(entry.kind).u32(entry.index);
         exports.name('main').byte(0).u32(mainIndex);
         out.section(section.id, exports.toBytes());
         break;
       }
-      case SECTION.dataCount:
+      case SectionId.DataCount:
         out.section(section.id, dataCount);
         break;
-      case SECTION.code:
+      case SectionId.Code:
         out.section(section.id, appendEntries(module, section.id, 1, embeddedMain(bytecode.length, segment, newIndex, deployIndex)));
-        if (!hasData) out.section(SECTION.data, appendEntries(module, SECTION.data, 1, passiveSegment));
+        if (!hasData) out.section(SectionId.Data, appendEntries(module, SectionId.Data, 1, passiveSegment));
         break;
-      case SECTION.data:
+      case SectionId.Data:
         out.section(section.id, appendEntries(module, section.id, 1, passiveSegment));
         break;
       default:

@@ -1,21 +1,11 @@
+import { MAX_MEMORY_PAGES } from '@mason/wasm';
+
 /**
- * What a Massa node (MAIN.5.0, massa-sc-runtime "Main 2.6") refuses or cannot execute
- * (reference §5.1, §7.2): the runtime's memory cap and the condom middleware's module limits.
+ * What a Massa node (MAIN.5.0, massa-sc-runtime "Main 2.6") refuses or cannot execute beyond the
+ * module rules of `@mason/wasm` (features and condom limits, reference §5.1, §7.2).
  */
 export const NODE_LIMITS = {
-  maxMemoryPages: 64,
-  maxCustomSections: 1,
-  maxCustomSectionSize: 1_000_000,
-  maxExports: 1024,
-  maxFunctions: 768,
-  maxSignatureLength: 72,
-  maxImports: 257,
-  maxTableInitializers: 512,
-  maxPassiveElements: 512,
-  maxPassiveData: 512,
-  maxGlobals: 512,
-  maxTables: 16,
-  maxMemories: 1,
+  maxMemoryPages: MAX_MEMORY_PAGES,
   maxBytecodeLength: 10_000_000,
   /** An operation larger than a block can never be included. */
   maxBlockSize: 300_000,

@@ -15,8 +15,7 @@ import {
 } from '../src/index.js';
 import { compileDeployerTemplate } from '../src/compileDeployerTemplate.js';
 import { deployerTemplateKey } from '../src/deployerTemplateKey.js';
-import { readWasmModule } from '../src/wasm/readWasmModule.js';
-import { WasmWriter } from '../src/wasm/WasmWriter.js';
+import { parseModule, WasmWriter } from '@mason/wasm';
 import { customSections, foreignImports, memoryLimits } from './support/massaRules.js';
 import { PLAIN, makeProject } from './support/project.js';
 
@@ -53,17 +52,17 @@ beforeAll(async () => {
 describe('bundleDeployer', () => {
   it('appends the contract as one passive segment and re-exports main, leaving the rest as it was', () => {
     const bundled = bundleDeployer(template, contract);
-    const before = readWasmModule(template);
-    const after = readWasmModule(bundled);
+    const before = parseModule(template);
+    const after = parseModule(bundled);
     expect(WebAssembly.validate(bundled)).toBe(true);
     expect(after.passiveDataSegments).toBe(1);
     expect(after.activeDataSegments).toBe(before.activeDataSegments);
     expect(after.dataCount).toBe(before.activeDataSegments + 1);
-    expect(after.functions).toHaveLength(before.functions.length + 1);
+    expect(after.functionTypes).toHaveLength(before.functionTypes.length + 1);
     expect(after.imports).toEqual(before.imports);
     expect(after.memories).toEqual(before.memories);
     const main = after.exports.find((entry) => entry.name === 'main')!;
-    expect(main.index).toBe(after.functionImportCount + before.functions.length);
+    expect(main.index).toBe(after.importedFunctionCount + before.functionTypes.length);
     expect(after.exports.map((entry) => entry.name).sort()).toEqual(['__collect', '__new', '__pin', '__rtti_base', '__unpin', 'main', 'memory']);
     expect(bundled.length - template.length - contract.length).toBeLessThan(80);
     expect(embeddedContract(bundled)).toEqual(contract);

@@ -20,4 +20,5 @@ export const MASON_PACKAGES = [
   '@mason/sdk',
   '@mason/testing',
   '@mason/vm',
+  '@mason/wasm',
 ] as const;

@@ -1,4 +1,4 @@
-import { NODE_CONDOM_LIMITS, type CondomLimits } from './wasm/condomLimits.js';
+import { NODE_CONDOM_LIMITS, type CondomLimits } from '@mason/wasm';
 
 /** Execution limits and storage prices; defaults are the node's constants (MAIN.5.0). */
 export interface VmLimits {

@@ -17,7 +17,7 @@ export { MemoryLedger, type MemoryLedgerEntryInit } from './state/MemoryLedger.j
 export { JournaledLedger } from './state/JournaledLedger.js';
 export type { LedgerReader, LedgerState, LedgerChanges, LedgerEntryChange, DatastoreChanges } from './state/LedgerState.js';
 export { toKey, fromKey, compareBytes } from './state/bytesKey.js';
-export { NODE_CONDOM_LIMITS, MAX_MEMORY_PAGES, type CondomLimits } from './wasm/condomLimits.js';
-export { parseModule, type ParsedModule } from './wasm/parseModule.js';
+export { NODE_CONDOM_LIMITS, MAX_MEMORY_PAGES, type CondomLimits } from '@mason/wasm';
+export { parseModule, type ParsedModule } from '@mason/wasm';
 export { meterModule, type MeterOptions } from './wasm/meterModule.js';
-export { checkCondomLimits } from './wasm/checkCondomLimits.js';
+export { checkCondomLimits, type CondomViolation } from '@mason/wasm';

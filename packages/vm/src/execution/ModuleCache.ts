@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { GasCosts } from '../gas/GasCosts.js';
-import type { CondomLimits } from '../wasm/condomLimits.js';
+import type { CondomLimits } from '@mason/wasm';
 import { compileModule, type LoadedModule } from './compileModule.js';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildWasm } from '../../test/helpers/buildWasm.js';
+import { buildWasm } from '../../../wasm/test/buildWasm.js';
 import { createGasCosts } from '../gas/GasCosts.js';
-import { NODE_CONDOM_LIMITS } from '../wasm/condomLimits.js';
+import { NODE_CONDOM_LIMITS } from '@mason/wasm';
 import { compileModule } from './compileModule.js';
 
 const compile = (bytes: Uint8Array) => compileModule(bytes, createGasCosts(), NODE_CONDOM_LIMITS);

@@ -1,9 +1,6 @@
 import type { GasCosts } from '../gas/GasCosts.js';
-import { checkCondomLimits } from '../wasm/checkCondomLimits.js';
-import { MAX_MEMORY_PAGES, type CondomLimits } from '../wasm/condomLimits.js';
+import { checkCondomLimits, ExternalKind, MAX_MEMORY_PAGES, parseModule, WasmFormatError, type CondomLimits, type ParsedModule } from '@mason/wasm';
 import { meterModule, START_EXPORT } from '../wasm/meterModule.js';
-import { ExternalKind, parseModule, type ParsedModule } from '../wasm/parseModule.js';
-import { WasmFormatError } from '../wasm/WasmReader.js';
 import { describeSignature, HOST_SIGNATURES, signatureLetters } from './hostSignatures.js';
 
 export interface ExportedFunction {
@@ -48,7 +45,7 @@ export function compileModule(bytecode: Uint8Array, gasCosts: GasCosts, limits: 
   try {
     parsed = parseModule(bytecode);
     const condom = checkCondomLimits(parsed, limits);
-    if (condom) return { ok: false, error: `VM instance error: ${condom}` };
+    if (condom) return { ok: false, error: `VM instance error: ${condom.nodeMessage}` };
     metered = meterModule(parsed, { operatorCost: gasCosts.operator, initialPoints: gasCosts.maxInstance });
   } catch (error) {
     if (error instanceof WasmFormatError) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildWasm, F32, F64, I32, I64 } from '../../test/helpers/buildWasm.js';
+import { buildWasm, F32, F64, I32, I64 } from '../../../wasm/test/buildWasm.js';
 import { meterModule, REMAINING_POINTS_EXPORT } from './meterModule.js';
-import { parseModule } from './parseModule.js';
+import { parseModule } from '@mason/wasm';
 
 const CANONICAL_F64 = 0x7ff8000000000000n;
 const CANONICAL_F32 = 0x7fc00000;

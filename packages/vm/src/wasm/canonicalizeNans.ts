@@ -1,4 +1,4 @@
-import { WasmWriter } from './WasmWriter.js';
+import { WasmWriter } from '@mason/wasm';
 
 /**
  * NaN canonicalization, as the node's wasmer compilers do it (`canonicalize_nans(true)`):

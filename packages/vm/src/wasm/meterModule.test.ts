@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildWasm, I32, I64 } from '../../test/helpers/buildWasm.js';
+import { buildWasm, I32, I64 } from '../../../wasm/test/buildWasm.js';
 import { meterModule, POINTS_EXHAUSTED_EXPORT, REMAINING_POINTS_EXPORT, START_EXPORT } from './meterModule.js';
-import { parseModule } from './parseModule.js';
+import { parseModule } from '@mason/wasm';
 
 const COST = 23n;
 

@@ -1,9 +1,5 @@
 import { canonicalizeCode, F32, F64, NAN_PRODUCING } from './canonicalizeNans.js';
-import { MAX_MEMORY_PAGES } from './condomLimits.js';
-import { ExternalKind, SectionId, type ParsedModule } from './parseModule.js';
-import { InstructionKind, readInstruction } from './readInstruction.js';
-import { WasmReader } from './WasmReader.js';
-import { WasmWriter } from './WasmWriter.js';
+import { ExternalKind, InstructionKind, MAX_MEMORY_PAGES, readInstruction, SectionId, WasmReader, WasmWriter, type ParsedModule } from '@mason/wasm';
 
 /** Export names of the metering globals, as wasmer's metering middleware names them. */
 export const REMAINING_POINTS_EXPORT = 'wasmer_metering_remaining_points';

@@ -1,14 +1,15 @@
 import type { WasmReader } from './WasmReader.js';
 
 /** What the metering pass needs to know about one decoded instruction. */
-export const enum InstructionKind {
+export const InstructionKind = {
   /** Straight-line instruction. */
-  Plain = 0,
+  Plain: 0,
   /** `block`, `loop` or `if`: opens a nested block. */
-  Open = 1,
+  Open: 1,
   /** `end`: closes a block (or the function body). */
-  End = 2,
-}
+  End: 2,
+} as const;
+export type InstructionKind = (typeof InstructionKind)[keyof typeof InstructionKind];
 
 export interface InstructionInfo {
   kind: InstructionKind;

@@ -1,7 +1,11 @@
-// Growable byte buffer with the LEB128 encodings the instrumentation needs.
+/** Growable byte buffer with the LEB128 encodings a module rewrite needs. */
 export class WasmWriter {
-  private buffer = new Uint8Array(1024);
+  private buffer: Uint8Array;
   length = 0;
+
+  constructor(capacity = 1024) {
+    this.buffer = new Uint8Array(capacity);
+  }
 
   private reserve(extra: number): void {
     if (this.length + extra <= this.buffer.length) return;
@@ -34,6 +38,17 @@ export class WasmWriter {
       this.byte(byte);
     } while (rest !== 0);
     return this;
+  }
+
+  /** Signed LEB128 of an i32 (for `i32.const`). */
+  i32(value: number): this {
+    let rest = value | 0;
+    for (;;) {
+      const byte = rest & 0x7f;
+      rest >>= 7;
+      if ((rest === 0 && (byte & 0x40) === 0) || (rest === -1 && (byte & 0x40) !== 0)) return this.byte(byte);
+      this.byte(byte | 0x80);
+    }
   }
 
   i64(value: bigint): this {

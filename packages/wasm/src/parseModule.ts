@@ -1,28 +1,33 @@
 import { InstructionKind, readInstruction } from './readInstruction.js';
 import { WasmReader } from './WasmReader.js';
 
-export const enum SectionId {
-  Custom = 0,
-  Type = 1,
-  Import = 2,
-  Function = 3,
-  Table = 4,
-  Memory = 5,
-  Global = 6,
-  Export = 7,
-  Start = 8,
-  Element = 9,
-  Code = 10,
-  Data = 11,
-  DataCount = 12,
-}
+export const SectionId = {
+  Custom: 0,
+  Type: 1,
+  Import: 2,
+  Function: 3,
+  Table: 4,
+  Memory: 5,
+  Global: 6,
+  Export: 7,
+  Start: 8,
+  Element: 9,
+  Code: 10,
+  Data: 11,
+  DataCount: 12,
+} as const;
+export type SectionId = (typeof SectionId)[keyof typeof SectionId];
 
-export const enum ExternalKind {
-  Function = 0,
-  Table = 1,
-  Memory = 2,
-  Global = 3,
-}
+export const ExternalKind = {
+  Function: 0,
+  Table: 1,
+  Memory: 2,
+  Global: 3,
+} as const;
+export type ExternalKind = (typeof ExternalKind)[keyof typeof ExternalKind];
+
+/** Value types by their binary code, as the node's messages name them. */
+export const VALUE_TYPE_NAMES: Readonly<Record<number, string>> = { 0x7f: 'i32', 0x7e: 'i64', 0x7d: 'f32', 0x7c: 'f64' };
 
 export interface FuncType {
   params: number[];
@@ -82,6 +87,8 @@ export interface ParsedModule {
   passiveElementSegments: number;
   activeDataSegments: number;
   passiveDataSegments: number;
+  /** Value of the data count section, when present. */
+  dataCount: number | undefined;
   customSections: Array<{ name: string; size: number }>;
   moduleName: string | undefined;
   functionNames: string[];
@@ -98,7 +105,8 @@ function readLimits(reader: WasmReader): Limits {
   return { min, max };
 }
 
-function skipConstExpr(reader: WasmReader): void {
+/** Skips a constant expression (a global initializer, a segment offset) and its `end`. */
+export function skipConstExpr(reader: WasmReader): void {
   for (;;) {
     if (readInstruction(reader).kind === InstructionKind.End) return;
   }
@@ -148,6 +156,7 @@ export function parseModule(bytes: Uint8Array): ParsedModule {
     passiveElementSegments: 0,
     activeDataSegments: 0,
     passiveDataSegments: 0,
+    dataCount: undefined,
     customSections: [],
     moduleName: undefined,
     functionNames: [],
@@ -208,7 +217,7 @@ function parseSection(module: ParsedModule, id: number, section: WasmReader): vo
       for (let i = 0; i < count; i++) {
         const moduleName = section.name();
         const name = section.name();
-        const kind = section.u8();
+        const kind = section.u8() as ExternalKind;
         let typeIndex = -1;
         switch (kind) {
           case ExternalKind.Function:
@@ -264,7 +273,7 @@ function parseSection(module: ParsedModule, id: number, section: WasmReader): vo
       const count = section.u32();
       for (let i = 0; i < count; i++) {
         const name = section.name();
-        const kind = section.u8();
+        const kind = section.u8() as ExternalKind;
         const index = section.u32();
         module.exports.push({ name, kind, index });
       }
@@ -306,7 +315,7 @@ function parseSection(module: ParsedModule, id: number, section: WasmReader): vo
       return;
     }
     case SectionId.DataCount:
-      section.u32();
+      module.dataCount = section.u32();
       return;
     default:
       section.fail(`malformed section id: ${id}`);

@@ -1,5 +1,5 @@
 // A minimal wasm module assembler for unit tests of parsing, limits and metering.
-import { WasmWriter } from '../../src/wasm/WasmWriter.js';
+import { WasmWriter } from '../src/WasmWriter.js';
 
 export const I32 = 0x7f;
 export const I64 = 0x7e;
