@@ -98,21 +98,26 @@ export { timeout } from './wait/timeout.js';
 export { expired } from './wait/expired.js';
 export type { Observation, WaitContext, WaitResult, WaitStrategy } from './wait/waitStrategy.js';
 
-// Wire types (snake_case, as the node sends them)
-export type { Slot } from './types/slot.js';
-export type { AddressLike } from './types/addressLike.js';
-export type { BytesLike } from './types/bytesLike.js';
-export type { NodeStatus, CompactConfig, ConsensusStats, ExecutionStats, NetworkStats } from './types/nodeStatus.js';
-export type { AddressInfo, AddressCycleInfo, DeferredCredit, EndorsementDraw } from './types/addressInfo.js';
+// Wire types (snake_case, as the node sends them): @mason/codec's, re-exported for the client's users.
 export type {
+  Slot,
+  SendOperationInput,
+  NodeStatus,
+  CompactConfig,
+  ConsensusStats,
+  ExecutionStats,
+  NetworkStats,
+  AddressInfo,
+  AddressCycleInfo,
+  DeferredCredit,
+  EndorsementDraw,
   OperationInfo,
-  OperationInput,
   OperationContentJson,
   OperationTypeJson,
   SecureShareOperation,
-} from './types/operation.js';
-export type { EndorsementContent, EndorsementInfo, SecureShareEndorsement } from './types/endorsement.js';
-export type {
+  EndorsementContent,
+  EndorsementInfo,
+  SecureShareEndorsement,
   Block,
   BlockHeader,
   BlockInfo,
@@ -124,20 +129,22 @@ export type {
   SecureShareBlock,
   SecuredHeader,
   TimeInterval,
-} from './types/block.js';
-export type { EventExecutionContext, EventFilter, SCOutputEvent } from './types/event.js';
-export type {
+  EventExecutionContext,
+  EventFilter,
+  SCOutputEvent,
   ExecuteReadOnlyResponse,
   ReadOnlyBytecodeExecution,
   ReadOnlyCall,
   ReadOnlyResult,
   StateChanges,
-} from './types/readOnly.js';
-export type {
   AddressBytecodeFilter,
   AddressDatastoreKeysRequest,
   AddressDatastoreKeysResponse,
   DatastoreEntryInput,
   DatastoreEntryOutput,
-} from './types/datastore.js';
-export type { PagedStakers, PageRequest, Staker } from './types/stakers.js';
+  PagedStakers,
+  PageRequest,
+  Staker,
+} from '@mason/codec';
+export type { AddressLike } from './types/addressLike.js';
+export type { BytesLike } from './types/bytesLike.js';

@@ -1,13 +1,19 @@
 // JSON shapes of the reference's §17 fixtures, parameterized. Field names and types are exact:
 // tests compare the devnet's answers with them (test/shape.ts), and the hand-written server
 // (test/testNode.ts) answers with them.
-import { Address, blake3, encodeBlockId, encodeEndorsementId } from '@mason/codec';
-import type { AddressInfo } from '../src/types/addressInfo.js';
-import type { Block, SecuredHeader } from '../src/types/block.js';
-import type { SCOutputEvent } from '../src/types/event.js';
-import type { NodeStatus } from '../src/types/nodeStatus.js';
-import type { ExecuteReadOnlyResponse } from '../src/types/readOnly.js';
-import type { Slot } from '../src/types/slot.js';
+import {
+  Address,
+  type AddressInfo,
+  blake3,
+  type Block,
+  encodeBlockId,
+  encodeEndorsementId,
+  type ExecuteReadOnlyResponse,
+  type NodeStatus,
+  type SCOutputEvent,
+  type SecuredHeader,
+  type Slot,
+} from '@mason/codec';
 
 export const SENDER = {
   secret: 'S1SeLqn3UAUoRymWmwW7axrzJK7JfNaBR2cHCryA6cFsgARhLa',

@@ -11,10 +11,18 @@
 // texts) and verifies signed operations with @mason/codec, for the calls these tests make.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo as NetAddress } from 'node:net';
-import { CodecError, formatMas, operationContentToJson, parseMas, type SignedOperation, verifyOperationInput } from '@mason/codec';
+import {
+  CodecError,
+  formatMas,
+  operationContentToJson,
+  type OperationInfo,
+  parseMas,
+  type SendOperationInput,
+  type SignedOperation,
+  type Slot,
+  verifyOperationInput,
+} from '@mason/codec';
 import { type WebSocket, WebSocketServer } from 'ws';
-import type { OperationInfo, OperationInput } from '../src/types/operation.js';
-import type { Slot } from '../src/types/slot.js';
 import { addressInfoFixture, statusFixture } from './fixtures.js';
 
 export type Port = 'public' | 'api' | 'ws';
@@ -229,14 +237,14 @@ export class TestNode {
           const info = this.state.operations.get(id);
           return info ? [structuredClone(info)] : [];
         }),
-      send_operations: (params) => (params as [OperationInput[]])[0].map((input) => this.pool(this.checkOperation(input))),
+      send_operations: (params) => (params as [SendOperationInput[]])[0].map((input) => this.pool(this.checkOperation(input))),
       node_add_to_peers_whitelist: () => null,
     };
     return handlers[method];
   }
 
   /** The node's `check_input_operation` (reference §3.3), first failure aborts the call. */
-  private checkOperation(input: OperationInput): SignedOperation {
+  private checkOperation(input: SendOperationInput): SignedOperation {
     let signed: SignedOperation;
     try {
       signed = verifyOperationInput(input, BigInt(this.state.chainId));

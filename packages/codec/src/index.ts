@@ -53,3 +53,33 @@ export {
   type Slot,
   type SlotTiming,
 } from './slot.js';
+
+// Wire types: the node's JSON objects (snake_case, as the node sends them), shared by the client
+// that reads them and the devnet that writes them.
+export type { NodeStatus, CompactConfig, ConsensusStats, ExecutionStats, NetworkStats } from './wire/nodeStatus.js';
+export type { AddressInfo, AddressCycleInfo, DeferredCredit, EndorsementDraw } from './wire/addressInfo.js';
+export type { OperationInfo, OperationContentJson, OperationTypeJson, SecureShareOperation } from './wire/operation.js';
+export type { EndorsementContent, EndorsementInfo, SecureShareEndorsement } from './wire/endorsement.js';
+export type {
+  Block,
+  BlockHeader,
+  BlockInfo,
+  BlockParent,
+  Clique,
+  Denunciation,
+  FilledBlock,
+  GraphIntervalBlock,
+  SecureShareBlock,
+  SecuredHeader,
+  TimeInterval,
+} from './wire/block.js';
+export type { EventExecutionContext, EventFilter, SCOutputEvent } from './wire/event.js';
+export type { ExecuteReadOnlyResponse, ReadOnlyBytecodeExecution, ReadOnlyCall, ReadOnlyResult, StateChanges } from './wire/readOnly.js';
+export type {
+  AddressBytecodeFilter,
+  AddressDatastoreKeysRequest,
+  AddressDatastoreKeysResponse,
+  DatastoreEntryInput,
+  DatastoreEntryOutput,
+} from './wire/datastore.js';
+export type { PagedStakers, PageRequest, Staker } from './wire/stakers.js';

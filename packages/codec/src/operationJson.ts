@@ -1,12 +1,13 @@
 import { formatMas } from './amount.js';
 import type { OperationContent } from './operation.js';
+import type { OperationContentJson, OperationTypeJson } from './wire/operation.js';
 
 /** The node's JSON `content` object of an operation (as in get_operations and subscriptions). */
-export function operationContentToJson(content: OperationContent): Record<string, unknown> {
+export function operationContentToJson(content: OperationContent): OperationContentJson {
   return { fee: formatMas(content.fee), expire_period: content.expirePeriod, op: operationToJson(content) };
 }
 
-function operationToJson({ op }: OperationContent): Record<string, unknown> {
+function operationToJson({ op }: OperationContent): OperationTypeJson {
   switch (op.type) {
     case 'Transaction':
       return { Transaction: { recipient_address: op.recipient, amount: formatMas(op.amount) } };
@@ -20,7 +21,7 @@ function operationToJson({ op }: OperationContent): Record<string, unknown> {
           data: Array.from(op.bytecode),
           max_gas: Number(op.maxGas),
           max_coins: formatMas(op.maxCoins),
-          datastore: op.datastore.map(([key, value]) => [Array.from(key), Array.from(value)]),
+          datastore: op.datastore.map(([key, value]): [number[], number[]] => [Array.from(key), Array.from(value)]),
         },
       };
     case 'CallSC':

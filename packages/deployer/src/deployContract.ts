@@ -17,7 +17,7 @@ import {
   type Account,
   type Client,
   type NodeStatus,
-  type OperationInput,
+  type SendOperationInput,
   type SCOutputEvent,
   type WaitResult,
 } from '@mason/client';
@@ -216,7 +216,7 @@ async function resume(params: DeployParams, records: DeploymentRecords, pending:
   }
   if (!known) {
     try {
-      await sendOperations(client, [pending.input as OperationInput]);
+      await sendOperations(client, [pending.input as SendOperationInput]);
     } catch (error) {
       // The period turned between our clock read and the resend: the node refuses it as expired,
       // so it was never executed and a new deployment is safe.
@@ -230,7 +230,7 @@ async function resume(params: DeployParams, records: DeploymentRecords, pending:
   params.onProgress?.({ stage: 'resuming', operationId: pending.operationId });
   return follow(params, records, {
     operationId: pending.operationId,
-    input: pending.input as OperationInput,
+    input: pending.input as SendOperationInput,
     expirePeriod: pending.expirePeriod,
     bytecodeSha256: pending.bytecodeSha256,
     args: Uint8Array.from(Buffer.from(pending.constructorArgs, 'hex')),
@@ -242,7 +242,7 @@ async function resume(params: DeployParams, records: DeploymentRecords, pending:
 
 interface Sent {
   operationId: string;
-  input: OperationInput;
+  input: SendOperationInput;
   expirePeriod: number;
   bytecodeSha256: string;
   args: Uint8Array;

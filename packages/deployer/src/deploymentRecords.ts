@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { OperationInput } from '@mason/client';
+import type { SendOperationInput } from '@mason/client';
 import { DeployError } from './errors.js';
 
 export interface DeploymentRecord {
@@ -21,7 +21,7 @@ export interface PendingDeployment {
   contract: string;
   operationId: string;
   expirePeriod: number;
-  input: OperationInput;
+  input: SendOperationInput;
   bytecodeSha256: string;
   /** sha256 of the deployer, the contract, the constructor arguments and the coins; absent in records of older versions. */
   inputsSha256?: string;

@@ -1,4 +1,4 @@
-import { sendOperations, type Client, type OperationInput, type WaitResult, type WaitStrategy } from '@mason/client';
+import { sendOperations, type Client, type SendOperationInput, type WaitResult, type WaitStrategy } from '@mason/client';
 
 /**
  * A wait strategy that never wins: while the node does not know the operation (a restarted node
@@ -6,7 +6,7 @@ import { sendOperations, type Client, type OperationInput, type WaitResult, type
  * hash of the content, so a node executes it at most once; once expired, the node refuses it and
  * the `expired()` strategy ends the wait.
  */
-export function resendWhenLost(client: Client, input: OperationInput, intervalMs = 1_000): WaitStrategy {
+export function resendWhenLost(client: Client, input: SendOperationInput, intervalMs = 1_000): WaitStrategy {
   return (context) => {
     let lastSent = Date.now();
     return context.until<WaitResult>((observation) => {

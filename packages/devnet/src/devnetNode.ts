@@ -22,7 +22,7 @@ import { createBlock, createEndorsement } from './chain/createBlock.js';
 import { genesisBlocks } from './chain/genesis.js';
 import type { OperationRecord } from './chain/operationRecord.js';
 import type { ChainConfig } from './config.js';
-import { EventStore, type ScOutputEvent } from './events/eventStore.js';
+import { EventStore, type SCOutputEvent } from './events/eventStore.js';
 import { MAX_ASYNC_GAS } from './asyncPool/asyncPoolState.js';
 import { nextAsyncSlot } from './asyncPool/nextAsyncSlot.js';
 import { executeAsyncMessages, settleAsyncPool } from './execution/asyncMessages.js';
@@ -42,7 +42,7 @@ export interface FinalizedBlock {
   block: Block;
   operations: SendOperationInput[];
   changes: LedgerChange[];
-  events: ScOutputEvent[];
+  events: SCOutputEvent[];
   operationResults: Array<[id: string, success: boolean]>;
 }
 

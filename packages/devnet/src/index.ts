@@ -6,7 +6,7 @@ export { ApiError } from './apiError.js';
 export type { ReadOnlyExecutor } from './readOnly.js';
 export { JournaledLedger } from './ledger/journaledLedger.js';
 export { LedgerState, type LedgerChange } from './ledger/ledgerState.js';
-export type { ScOutputEvent, EventFilter } from './events/eventStore.js';
+export type { SCOutputEvent, EventFilter } from './events/eventStore.js';
 export { DataDirError, dataDirErrors, type DataDirErrorCode } from './persistence/dataDirError.js';
 export type { JournalFs } from './persistence/journalFs.js';
 export { DEFAULT_LIMITS, type ServerLimits } from './rpc/serverLimits.js';

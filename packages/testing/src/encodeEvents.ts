@@ -1,4 +1,4 @@
-import type { ScOutputEvent } from '@mason/vm';
+import type { SCOutputEvent } from '@mason/vm';
 
 const encoder = new TextEncoder();
 
@@ -8,7 +8,7 @@ const encoder = new TextEncoder();
  * u64 index_in_slot, u8 read_only, string origin operation id (empty if none). A string is a u32
  * UTF-8 byte length followed by the bytes.
  */
-export function encodeEvents(events: readonly ScOutputEvent[]): Uint8Array {
+export function encodeEvents(events: readonly SCOutputEvent[]): Uint8Array {
   const chunks: Uint8Array[] = [];
   let size = 0;
   const push = (bytes: Uint8Array) => {

@@ -1,6 +1,6 @@
 import type { AsyncMessage } from './asyncMessages.js';
 import type { VmErrorCode } from './errors.js';
-import type { ScOutputEvent } from './events.js';
+import type { SCOutputEvent } from '@mason/codec';
 import type { LedgerChanges } from './state/LedgerState.js';
 
 /** Why an execution failed: structured for tools, plus the node's own text. */
@@ -28,7 +28,7 @@ export interface ExecutionResult {
   returnValue: Uint8Array;
   error?: VmExecutionError;
   /** Events in emission order; on failure they are flagged `is_error` and end with the error event (operations). */
-  events: ScOutputEvent[];
+  events: SCOutputEvent[];
   /** Gas consumed: max gas minus what is left (all of it when out of gas). */
   gasUsed: bigint;
   /** Gas used by the top-level instantiation (start function included). */

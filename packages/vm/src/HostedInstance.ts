@@ -1,6 +1,6 @@
 import type { Datastore } from '@mason/codec';
 import type { VmErrorCode } from './errors.js';
-import type { ScOutputEvent } from './events.js';
+import type { SCOutputEvent } from '@mason/codec';
 import { datastoreMap } from './execution/datastoreMap.js';
 import { ExecutionContext, type ContextSnapshot, type ExecutionHost, type StackFrame } from './execution/ExecutionContext.js';
 import { createImports, type HostImports } from './execution/hostFunctions/createImports.js';
@@ -218,7 +218,7 @@ export class HostedInstance {
   }
 
   /** Events emitted since the last `clearEvents`, with their full context. */
-  get events(): readonly ScOutputEvent[] {
+  get events(): readonly SCOutputEvent[] {
     return this.ctx.events;
   }
 

@@ -1,6 +1,7 @@
 import {
   Address,
   Args,
+  type Block,
   compareSlots,
   isValidAddress,
   parseMas,
@@ -22,7 +23,6 @@ import { callSC } from '../operations/callSC.js';
 import type { Operation } from '../operations/Operation.js';
 import { transfer } from '../operations/transfer.js';
 import { RpcError } from '../RpcError.js';
-import type { Block } from '../types/block.js';
 import { speculative } from '../wait/speculative.js';
 import { executeReadOnlyBytecode } from './executeReadOnlyBytecode.js';
 import { executeReadOnlyCall } from './executeReadOnlyCall.js';

@@ -1,5 +1,5 @@
 import type { Client, RequestOptions } from '../client.js';
-import type { ExecuteReadOnlyResponse, ReadOnlyCall } from '../types/readOnly.js';
+import type { ExecuteReadOnlyResponse, ReadOnlyCall } from '@mason/codec';
 
 /** `execute_read_only_call`: dry-runs function calls (≤ 128); failures are in each `result.Error`. */
 export function executeReadOnlyCall(

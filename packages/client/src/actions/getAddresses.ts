@@ -1,5 +1,5 @@
 import type { Client, RequestOptions } from '../client.js';
-import type { AddressInfo } from '../types/addressInfo.js';
+import type { AddressInfo } from '@mason/codec';
 import type { AddressLike } from '../types/addressLike.js';
 
 /** `get_addresses`: balances, rolls, datastore keys and activity of each address, in input order. */

@@ -1,5 +1,5 @@
 import type { Client, RequestOptions } from '../client.js';
-import type { AddressBytecodeFilter } from '../types/datastore.js';
+import type { AddressBytecodeFilter } from '@mason/codec';
 
 /** `get_addresses_bytecode`: the bytecode of each address (≤ 128), as byte arrays. */
 export function getAddressesBytecode(

@@ -1,5 +1,5 @@
 import type { Client, RequestOptions } from '../client.js';
-import type { AddressDatastoreKeysRequest, AddressDatastoreKeysResponse } from '../types/datastore.js';
+import type { AddressDatastoreKeysRequest, AddressDatastoreKeysResponse } from '@mason/codec';
 
 /** `get_addresses_datastore_keys`: datastore keys by prefix/range (≤ 50 requests, ≤ 500 keys each). */
 export function getAddressesDatastoreKeys(

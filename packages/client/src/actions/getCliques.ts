@@ -1,5 +1,5 @@
 import type { Client, RequestOptions } from '../client.js';
-import type { Clique } from '../types/block.js';
+import type { Clique } from '@mason/codec';
 
 /** `get_cliques`: the block graph's maximal cliques. */
 export function getCliques(client: Client, options?: RequestOptions): Promise<Clique[]> {

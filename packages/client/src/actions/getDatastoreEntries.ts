@@ -1,5 +1,5 @@
 import type { Client, RequestOptions } from '../client.js';
-import type { DatastoreEntryInput, DatastoreEntryOutput } from '../types/datastore.js';
+import type { DatastoreEntryInput, DatastoreEntryOutput } from '@mason/codec';
 
 /** `get_datastore_entries`: final and candidate values of datastore entries, in input order. */
 export function getDatastoreEntries(

@@ -1,5 +1,5 @@
 import type { Client, RequestOptions } from '../client.js';
-import type { EndorsementInfo } from '../types/endorsement.js';
+import type { EndorsementInfo } from '@mason/codec';
 
 /** `get_endorsements`: endorsements by id (≤ 128); unknown ids are left out of the result. */
 export function getEndorsements(

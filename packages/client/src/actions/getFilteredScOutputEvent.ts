@@ -1,5 +1,5 @@
 import type { Client, RequestOptions } from '../client.js';
-import type { EventFilter, SCOutputEvent } from '../types/event.js';
+import type { EventFilter, SCOutputEvent } from '@mason/codec';
 
 /** `get_filtered_sc_output_event`: smart-contract events matching the filter (≤ 7000). */
 export function getFilteredScOutputEvent(

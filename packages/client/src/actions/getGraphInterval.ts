@@ -1,5 +1,5 @@
 import type { Client, RequestOptions } from '../client.js';
-import type { GraphIntervalBlock, TimeInterval } from '../types/block.js';
+import type { GraphIntervalBlock, TimeInterval } from '@mason/codec';
 
 /** `get_graph_interval`: blocks whose slot time is within [start, end) (ms since the epoch). */
 export function getGraphInterval(

@@ -1,5 +1,5 @@
 import type { Client, RequestOptions } from '../client.js';
-import type { PagedStakers, PageRequest } from '../types/stakers.js';
+import type { PagedStakers, PageRequest } from '@mason/codec';
 
 /** `get_largest_stakers` (API port): one page of stakers (default limit 50, offset 0) and the total count. */
 export function getLargestStakers(

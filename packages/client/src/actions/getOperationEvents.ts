@@ -1,5 +1,5 @@
 import type { Client, RequestOptions } from '../client.js';
-import type { SCOutputEvent } from '../types/event.js';
+import type { SCOutputEvent } from '@mason/codec';
 import { getFilteredScOutputEvent } from './getFilteredScOutputEvent.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Client, RequestOptions } from '../client.js';
-import type { OperationInfo } from '../types/operation.js';
+import type { OperationInfo } from '@mason/codec';
 
 /** `get_operations`: operations by id (≤ 128); unknown ids are left out of the result. */
 export function getOperations(

@@ -1,5 +1,5 @@
 import type { Client, RequestOptions } from '../client.js';
-import type { NodeStatus } from '../types/nodeStatus.js';
+import type { NodeStatus } from '@mason/codec';
 
 /** `get_status`: the node's clock, chain id, minimal fee and configuration. */
 export function getStatus(client: Client, options?: RequestOptions): Promise<NodeStatus> {

@@ -1,6 +1,6 @@
 import type { Client, SubscribeOptions } from '../client.js';
 import type { Subscription } from '../Subscription.js';
-import type { SecuredHeader } from '../types/block.js';
+import type { SecuredHeader } from '@mason/codec';
 
 /** `subscribe_new_blocks_headers` (WebSocket): the signed header of every new block. */
 export function subscribeNewBlocksHeaders(

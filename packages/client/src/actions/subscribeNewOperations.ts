@@ -1,6 +1,6 @@
 import type { Client, SubscribeOptions } from '../client.js';
 import type { Subscription } from '../Subscription.js';
-import type { SecureShareOperation } from '../types/operation.js';
+import type { SecureShareOperation } from '@mason/codec';
 
 /** `subscribe_new_operations` (WebSocket): every operation added to the node's pool. */
 export function subscribeNewOperations(

@@ -1,4 +1,4 @@
-import { formatMas, type Operation as OperationPayload, parseMas, toSendOperationInput } from '@mason/codec';
+import { type AddressInfo, formatMas, type NodeStatus, type Operation as OperationPayload, parseMas, toSendOperationInput } from '@mason/codec';
 import type { Account } from '../account/Account.js';
 import { getAddresses } from '../actions/getAddresses.js';
 import { getChainId } from '../actions/getChainId.js';
@@ -8,8 +8,6 @@ import type { Client } from '../client.js';
 import { ClientError } from '../errors.js';
 import { Operation } from '../operations/Operation.js';
 import { PERIOD_TO_LIVE_DEFAULT, PERIOD_TO_LIVE_MAX } from '../operations/gasLimits.js';
-import type { AddressInfo } from '../types/addressInfo.js';
-import type { NodeStatus } from '../types/nodeStatus.js';
 import { checkAmount, checkPeriodToLive } from './checks.js';
 
 /** Options every operation helper takes. */

@@ -1,9 +1,8 @@
 import { inspect } from 'node:util';
-import type { Operation as OperationPayload } from '@mason/codec';
+import type { Operation as OperationPayload, SCOutputEvent } from '@mason/codec';
 import { getOperationEvents } from '../actions/getOperationEvents.js';
 import { getOperationStatus } from '../actions/getOperationStatus.js';
 import type { Client, RequestOptions } from '../client.js';
-import type { SCOutputEvent } from '../types/event.js';
 import { expired } from '../wait/expired.js';
 import { final } from '../wait/final.js';
 import type { OperationStatus } from '../wait/operationStatus.js';

@@ -1,4 +1,4 @@
-import { Args, deserializeDatastore, parseMas, serializeDatastore, type Datastore } from '@mason/codec';
+import { Args, type Datastore, deserializeDatastore, parseMas, type ReadOnlyCall, serializeDatastore } from '@mason/codec';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { compileContract } from '../../test/compileContract.js';
 import { deploy, type Devnet, startTestDevnet, utf8 } from '../../test/devnet.js';
@@ -14,7 +14,6 @@ import { getStatus } from '../actions/getStatus.js';
 import type { Client } from '../client.js';
 import { createClient } from '../createClient.js';
 import { gasWithMargin } from '../internal/checks.js';
-import type { ReadOnlyCall } from '../types/readOnly.js';
 import { buyRolls } from './buyRolls.js';
 import { callSC } from './callSC.js';
 import { executeSC } from './executeSC.js';

@@ -1,8 +1,6 @@
 import type { Client } from '../client.js';
 import { ClientError } from '../errors.js';
-import type { SCOutputEvent } from '../types/event.js';
-import type { ExecuteReadOnlyResponse, StateChanges } from '../types/readOnly.js';
-import type { Slot } from '../types/slot.js';
+import type { ExecuteReadOnlyResponse, SCOutputEvent, Slot, StateChanges } from '@mason/codec';
 
 /** A successful read-only execution. */
 export type ReadOnlyCallResult = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OperationInfo } from '../types/operation.js';
+import type { OperationInfo } from '@mason/codec';
 import { isExecuted, isFinal, operationStatusFromInfo } from './operationStatus.js';
 
 const base: OperationInfo = {

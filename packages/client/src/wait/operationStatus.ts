@@ -1,4 +1,4 @@
-import type { OperationInfo } from '../types/operation.js';
+import type { OperationInfo } from '@mason/codec';
 
 /** Where an operation is, from "unknown to the node" to "final". */
 export const OperationStatus = {

@@ -1,6 +1,5 @@
 import type { Client } from '../client.js';
-import type { OperationInfo } from '../types/operation.js';
-import type { Slot } from '../types/slot.js';
+import type { OperationInfo, Slot } from '@mason/codec';
 import type { OperationStatus } from './operationStatus.js';
 
 /** One look at the operation (and, when a strategy needs the clock, at the node's slots). */

@@ -1,4 +1,4 @@
-import type { Slot } from '@mason/codec';
+import type { Block as BlockJson, SecuredHeader, SecureShareBlock, SecureShareEndorsement, Slot } from '@mason/codec';
 
 export interface Endorsement {
   id: string;
@@ -27,7 +27,7 @@ export interface Block {
 /** Block fitness as the node computes it: 1 + number of endorsements. */
 export const blockFitness = (block: Block): number => 1 + block.endorsements.length;
 
-export function endorsementToJson(e: Endorsement): Record<string, unknown> {
+export function endorsementToJson(e: Endorsement): SecureShareEndorsement {
   return {
     content: { slot: e.slot, index: e.index, endorsed_block: e.endorsedBlock },
     signature: e.signature,
@@ -38,7 +38,7 @@ export function endorsementToJson(e: Endorsement): Record<string, unknown> {
 }
 
 /** SecuredHeader: what new_blocks_headers sends and what `header` holds in a block. */
-export function headerToJson(block: Block): Record<string, unknown> {
+export function headerToJson(block: Block): SecuredHeader {
   return {
     content: {
       current_version: 0,
@@ -57,12 +57,12 @@ export function headerToJson(block: Block): Record<string, unknown> {
 }
 
 /** The node's Block JSON (get_blockclique_block_by_slot, get_blocks[].content.block). */
-export function blockToJson(block: Block): Record<string, unknown> {
+export function blockToJson(block: Block): BlockJson {
   return { header: headerToJson(block), operations: block.operations };
 }
 
 /** SecureShareBlock: the new_blocks subscription payload. */
-export function secureShareBlockToJson(block: Block): Record<string, unknown> {
+export function secureShareBlockToJson(block: Block): SecureShareBlock {
   return {
     content: { header: headerToJson(block), operations: block.operations },
     signature: block.signature,

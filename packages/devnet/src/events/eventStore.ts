@@ -1,19 +1,6 @@
-import { compareSlots, type Slot } from '@mason/codec';
-import type { ScOutputEvent } from '@mason/vm';
+import { compareSlots, type EventFilter, type SCOutputEvent, type Slot } from '@mason/codec';
 
-/** Events as the node reports them: the VM's own type, so what it emits is stored as is. */
-export type { ScOutputEvent, EventExecutionContext as EventContext } from '@mason/vm';
-
-/** get_filtered_sc_output_event's filter (start inclusive, end exclusive). */
-export interface EventFilter {
-  start?: Slot | null;
-  end?: Slot | null;
-  emitter_address?: string | null;
-  original_caller_address?: string | null;
-  original_operation_id?: string | null;
-  is_final?: boolean | null;
-  is_error?: boolean | null;
-}
+export type { EventExecutionContext as EventContext, EventFilter, SCOutputEvent } from '@mason/codec';
 
 export const MAX_EVENTS_PER_QUERY = 7000;
 
@@ -22,11 +9,11 @@ export const MAX_EVENTS_PER_QUERY = 7000;
  * operation id so the common query (one operation's events) does not scan the store.
  */
 export class EventStore {
-  readonly final: ScOutputEvent[] = [];
-  speculative: ScOutputEvent[] = [];
-  readonly #byOperation = new Map<string, ScOutputEvent[]>();
+  readonly final: SCOutputEvent[] = [];
+  speculative: SCOutputEvent[] = [];
+  readonly #byOperation = new Map<string, SCOutputEvent[]>();
 
-  addSpeculative(events: ScOutputEvent[]): void {
+  addSpeculative(events: SCOutputEvent[]): void {
     for (const event of events) {
       this.speculative.push(event);
       const op = event.context.origin_operation_id;
@@ -39,14 +26,14 @@ export class EventStore {
   }
 
   /** The speculative events of a block, in order (what finalizeBlock will mark final). */
-  ofBlock(blockId: string): ScOutputEvent[] {
+  ofBlock(blockId: string): SCOutputEvent[] {
     return this.speculative.filter((event) => event.context.block === blockId);
   }
 
   /** Marks every speculative event of a block final (in place, so the index stays valid). */
-  finalizeBlock(blockId: string): ScOutputEvent[] {
-    const remaining: ScOutputEvent[] = [];
-    const finalized: ScOutputEvent[] = [];
+  finalizeBlock(blockId: string): SCOutputEvent[] {
+    const remaining: SCOutputEvent[] = [];
+    const finalized: SCOutputEvent[] = [];
     for (const event of this.speculative) {
       if (event.context.block === blockId) {
         event.context.is_final = true;
@@ -59,7 +46,7 @@ export class EventStore {
   }
 
   /** Restores final events read back from disk (journaled just before they were marked final). */
-  addFinal(events: ScOutputEvent[]): void {
+  addFinal(events: SCOutputEvent[]): void {
     for (const event of events) {
       event.context.is_final = true;
       this.final.push(event);
@@ -68,7 +55,7 @@ export class EventStore {
     }
   }
 
-  query(filter: EventFilter): ScOutputEvent[] {
+  query(filter: EventFilter): SCOutputEvent[] {
     // is_final: false asks for the candidate state's events. A node serves its active history,
     // which still holds an operation's events for ~30 s after execution; the devnet can finalize
     // within a few ms, so it serves the whole candidate view (final events included) instead,
@@ -78,7 +65,7 @@ export class EventStore {
       : filter.is_final === true
         ? this.final
         : [...this.final, ...this.speculative];
-    const out: ScOutputEvent[] = [];
+    const out: SCOutputEvent[] = [];
     for (const event of candidates) {
       if (!matches(event, filter)) continue;
       out.push(event);
@@ -88,7 +75,7 @@ export class EventStore {
   }
 }
 
-function matches(event: ScOutputEvent, filter: EventFilter): boolean {
+function matches(event: SCOutputEvent, filter: EventFilter): boolean {
   const c = event.context;
   if (filter.start && compareSlots(c.slot, filter.start) < 0) return false;
   if (filter.end && compareSlots(c.slot, filter.end) >= 0) return false;

@@ -1,7 +1,7 @@
 import { bytesEqual, compareSlots, type Slot } from '@mason/codec';
 import type { AsyncMessage } from '@mason/vm';
 import { ASYNC_MSG_CST_GAS_COST, MAX_ASYNC_POOL_LENGTH, pooledMessageId, type PooledAsyncMessage } from '../asyncPool/asyncPoolState.js';
-import type { ScOutputEvent } from '../events/eventStore.js';
+import type { SCOutputEvent } from '../events/eventStore.js';
 import type { JournaledLedger } from '../ledger/journaledLedger.js';
 import type { LedgerChange } from '../ledger/ledgerState.js';
 import type { ExecutionEnvironment } from './executeOperation.js';
@@ -23,7 +23,7 @@ const isReady = (slot: Slot, message: AsyncMessage): boolean =>
  * and runs each in the VM. A failing handler is rolled back with the node's error event and its
  * coins go back to the sender (the VM does both); the fee is never refunded.
  */
-export function executeAsyncMessages(env: ExecutionEnvironment, availableGas: bigint): ScOutputEvent[] {
+export function executeAsyncMessages(env: ExecutionEnvironment, availableGas: bigint): SCOutputEvent[] {
   const { ledger, slot } = env;
   const batch: AsyncMessage[] = [];
   let gas = availableGas;
@@ -34,7 +34,7 @@ export function executeAsyncMessages(env: ExecutionEnvironment, availableGas: bi
     batch.push(entry.message);
     ledger.write({ kind: 'asyncMessage', id, value: null });
   }
-  const events: ScOutputEvent[] = [];
+  const events: SCOutputEvent[] = [];
   for (const message of batch) {
     const result = env.vm.executeAsyncMessage({ message, context: slot });
     events.push(...result.events);

@@ -1,7 +1,7 @@
 import { formatMas, MAX_AMOUNT, type SignedOperation } from '@mason/codec';
 import { formatMassaExecutionError, type SlotContext, type Vm } from '@mason/vm';
 import type { ChainConfig } from '../config.js';
-import type { ScOutputEvent } from '../events/eventStore.js';
+import type { SCOutputEvent } from '../events/eventStore.js';
 import type { JournaledLedger } from '../ledger/journaledLedger.js';
 import { addEmittedMessages } from './asyncMessages.js';
 
@@ -13,7 +13,7 @@ export interface OperationOutcome {
   executed: boolean;
   success: boolean;
   fee: bigint;
-  events: ScOutputEvent[];
+  events: SCOutputEvent[];
 }
 
 /** A failure of a non-contract operation, with the node's ExecutionError text. */
@@ -43,7 +43,7 @@ export interface ExecutionEnvironment {
   config: ChainConfig;
 }
 
-function event(env: ExecutionEnvironment, operationId: string, callStack: string[], data: string): ScOutputEvent {
+function event(env: ExecutionEnvironment, operationId: string, callStack: string[], data: string): SCOutputEvent {
   return {
     context: {
       slot: env.slot.slot,

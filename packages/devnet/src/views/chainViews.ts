@@ -1,4 +1,16 @@
-import { Address, formatMas, operationContentToJson, slotTimestamp, type Slot } from '@mason/codec';
+import {
+  Address,
+  formatMas,
+  operationContentToJson,
+  slotTimestamp,
+  type AddressInfo,
+  type BlockInfo,
+  type EndorsementInfo,
+  type GraphIntervalBlock,
+  type OperationInfo,
+  type SecureShareOperation,
+  type Slot,
+} from '@mason/codec';
 import { blockToJson, endorsementToJson } from '../chain/block.js';
 import { operationStatusFields, type OperationRecord } from '../chain/operationRecord.js';
 import type { DevnetNode } from '../devnetNode.js';
@@ -6,7 +18,7 @@ import type { DevnetNode } from '../devnetNode.js';
 const DRAW_LOOKAHEAD_PERIODS = 10;
 
 /** SecureShareOperation JSON: the `operation` of get_operations and the new_operations payload. */
-export function secureShareOperationJson(record: OperationRecord): Record<string, unknown> {
+export function secureShareOperationJson(record: OperationRecord): SecureShareOperation {
   const { signed } = record;
   return {
     content: operationContentToJson(signed.content),
@@ -17,7 +29,7 @@ export function secureShareOperationJson(record: OperationRecord): Record<string
   };
 }
 
-export function operationInfoView(record: OperationRecord): Record<string, unknown> {
+export function operationInfoView(record: OperationRecord): OperationInfo {
   const status = operationStatusFields(record);
   return {
     id: record.signed.id,
@@ -30,7 +42,7 @@ export function operationInfoView(record: OperationRecord): Record<string, unkno
   };
 }
 
-export function blockInfoView(node: DevnetNode, id: string): Record<string, unknown> | null {
+export function blockInfoView(node: DevnetNode, id: string): BlockInfo | null {
   const record = node.graph.get(id);
   if (!record) return null;
   return {
@@ -39,7 +51,7 @@ export function blockInfoView(node: DevnetNode, id: string): Record<string, unkn
   };
 }
 
-export function endorsementInfoView(node: DevnetNode, id: string): Record<string, unknown> | null {
+export function endorsementInfoView(node: DevnetNode, id: string): EndorsementInfo | null {
   const entry = node.endorsements.get(id);
   if (!entry) return null;
   return {
@@ -88,7 +100,7 @@ function blocksProducedInCycle(node: DevnetNode, address: string, cycle: number)
 }
 
 /** get_addresses element (reference §17.2). */
-export function addressInfoView(node: DevnetNode, address: string): Record<string, unknown> {
+export function addressInfoView(node: DevnetNode, address: string): AddressInfo {
   const parsed = Address.fromString(address);
   const draws = stakerDraws(node, address);
   const credits = [...(node.candidateLedger.deferredCredits.get(address) ?? new Map<string, bigint>())].map(([key, amount]) => {
@@ -119,8 +131,8 @@ export function addressInfoView(node: DevnetNode, address: string): Record<strin
   };
 }
 
-export function graphIntervalView(node: DevnetNode, start: number | null, end: number | null): Array<Record<string, unknown>> {
-  const out: Array<Record<string, unknown>> = [];
+export function graphIntervalView(node: DevnetNode, start: number | null, end: number | null): GraphIntervalBlock[] {
+  const out: GraphIntervalBlock[] = [];
   const timing = node.timing();
   for (const record of node.graph.records.values()) {
     const at = slotTimestamp(record.block.slot, timing);

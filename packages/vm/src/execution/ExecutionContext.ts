@@ -1,5 +1,5 @@
 import type { GasCosts } from '../gas/GasCosts.js';
-import type { ScOutputEvent } from '../events.js';
+import type { SCOutputEvent } from '@mason/codec';
 import type { SlotContext, SlotSnapshot } from '../SlotContext.js';
 import type { JournaledLedger } from '../state/JournaledLedger.js';
 import type { ModuleCache } from './ModuleCache.js';
@@ -45,7 +45,7 @@ export interface ContextSnapshot {
  */
 export class ExecutionContext {
   stack: StackFrame[] = [];
-  readonly events: ScOutputEvent[] = [];
+  readonly events: SCOutputEvent[] = [];
   userEventCount = 0;
   recursionCounter = 0;
   gasRemainingBeforeSubexecution: bigint | undefined = undefined;
@@ -75,7 +75,7 @@ export class ExecutionContext {
   }
 
   /** Builds an event with the current context; `emitEvent` gives it its index. */
-  createEvent(data: string, isError: boolean): ScOutputEvent {
+  createEvent(data: string, isError: boolean): SCOutputEvent {
     return {
       context: {
         slot: { ...this.slot.slot },
@@ -93,7 +93,7 @@ export class ExecutionContext {
     };
   }
 
-  emitEvent(event: ScOutputEvent): void {
+  emitEvent(event: SCOutputEvent): void {
     event.context.index_in_slot = this.slot.eventIndex;
     this.slot.eventIndex++;
     this.events.push(event);

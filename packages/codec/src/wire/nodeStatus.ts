@@ -1,4 +1,4 @@
-import type { Slot } from './slot.js';
+import type { Slot } from '../slot.js';
 
 /** `get_status` result (reference §17.1). Amounts are decimal MAS strings, times are ms. */
 export type NodeStatus = {

@@ -1,4 +1,4 @@
-import type { Slot } from './slot.js';
+import type { Slot } from '../slot.js';
 
 /** One element of the `get_addresses` result (reference §17.2). */
 export type AddressInfo = {

@@ -1,6 +1,6 @@
 import type { SecureShareEndorsement } from './endorsement.js';
 import type { SecureShareOperation } from './operation.js';
-import type { Slot } from './slot.js';
+import type { Slot } from '../slot.js';
 
 export type Denunciation =
   | {

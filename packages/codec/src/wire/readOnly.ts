@@ -1,5 +1,5 @@
 import type { SCOutputEvent } from './event.js';
-import type { Slot } from './slot.js';
+import type { Slot } from '../slot.js';
 
 /** One element of the `execute_read_only_call` parameter. Amounts are decimal MAS strings. */
 export type ReadOnlyCall = {

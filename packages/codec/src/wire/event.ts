@@ -1,4 +1,4 @@
-import type { Slot } from './slot.js';
+import type { Slot } from '../slot.js';
 
 /** Smart-contract output event (reference §10.1, §17.4). */
 export type SCOutputEvent = { context: EventExecutionContext; data: string };
@@ -23,14 +23,14 @@ export type EventExecutionContext = {
 
 /** `get_filtered_sc_output_event` parameter (reference §10.2): start inclusive, end exclusive. */
 export type EventFilter = {
-  start?: Slot;
-  end?: Slot;
+  start?: Slot | null;
+  end?: Slot | null;
   /** Matches the last element of the call stack. */
-  emitter_address?: string;
+  emitter_address?: string | null;
   /** Matches the first element of the call stack. */
-  original_caller_address?: string;
-  original_operation_id?: string;
-  /** true: final store only, false: speculative store only, absent: both. */
-  is_final?: boolean;
-  is_error?: boolean;
+  original_caller_address?: string | null;
+  original_operation_id?: string | null;
+  /** true: final store only, false: speculative store only, absent or null: both. */
+  is_final?: boolean | null;
+  is_error?: boolean | null;
 };

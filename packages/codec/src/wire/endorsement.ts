@@ -1,4 +1,4 @@
-import type { Slot } from './slot.js';
+import type { Slot } from '../slot.js';
 
 export type EndorsementContent = { slot: Slot; index: number; endorsed_block: string };
 

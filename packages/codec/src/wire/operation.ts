@@ -37,10 +37,3 @@ export type OperationInfo = {
   /** true: executed successfully, false: failed, null: not executed yet. */
   op_exec_status: boolean | null;
 };
-
-/** One element of the `send_operations` parameter. */
-export type OperationInput = {
-  creator_public_key: string;
-  signature: string;
-  serialized_content: number[];
-};
