@@ -2,6 +2,7 @@ import { POINTS_EXHAUSTED_EXPORT, REMAINING_POINTS_EXPORT } from '../wasm/meterM
 import type { ExecutionContext } from './ExecutionContext.js';
 import { detail, HostError, hostFailure } from './failures.js';
 import { parseAddressArg } from './hostFunctions/hostFunction.js';
+import { armInstance, checkDeadline } from './watchdog.js';
 
 const utf16 = new TextDecoder('utf-16le');
 
@@ -32,6 +33,7 @@ export class InstanceEnv {
     this.exhausted = exports[POINTS_EXHAUSTED_EXPORT] as WebAssembly.Global;
     this.newObject = typeof exports.__new === 'function' ? (exports.__new as (size: number, id: number) => number) : undefined;
     this.pin = typeof exports.__pin === 'function' ? (exports.__pin as (ptr: number) => number) : undefined;
+    armInstance(instance);
   }
 
   get isExhausted(): boolean {
@@ -61,6 +63,7 @@ export class InstanceEnv {
   }
 
   chargeAbi(gasKey: string): void {
+    checkDeadline();
     const cost = this.ctx.host.gasCosts.abi.get(gasKey);
     if (cost === undefined) {
       throw new HostError('error', `Failed to get gas for ${gasKey} ABI`, detail('MASON_VM_GAS_TABLE', { reason: `no cost for ${gasKey}` }));
