@@ -221,7 +221,10 @@ export async function gasWallTime({ quick = false } = {}) {
       const long = run(fn, iterations);
       const short = run(fn, 1);
       const factor = long.ms - short.ms < targetMs / 20 ? 8 : 2;
-      if (long.ms - short.ms >= targetMs || long.gas * factor > Number(MAX_GAS) * 0.9 || iterations * factor > cap) break;
+      // The loop must outweigh the setup (building a 1.5M-character string costs ~500M gas), whose
+      // own jitter would otherwise swamp the difference.
+      const enough = long.ms - short.ms >= targetMs && long.ms >= 4 * short.ms;
+      if (enough || long.gas * factor > Number(MAX_GAS) * 0.9 || iterations * factor > cap) break;
       iterations *= factor;
     }
     // The fastest of a few runs at that size and at one iteration (GC pauses of the host only add).
