@@ -72,7 +72,7 @@ export interface DevnetOptions {
   maxOperationPoolSize?: number;
   maxOperationPoolBytes?: number;
   /**
-   * Wall-clock budget of one execution in ms (default 10,000): a longer one fails with
+   * Wall-clock budget of one execution in ms (default 30,000): a longer one fails with
    * MASON_VM_WALL_TIME, so that no contract freezes the node. A real node has no such limit.
    */
   maxExecutionMs?: number;

@@ -69,7 +69,7 @@ export function nodeCommand(): Command {
     .option('--chain-id <id>', 'chain id (77 is the sandbox id)', positiveInt, 77)
     .option('--json', 'print one JSON line with the URLs and accounts instead of the banner')
     .option('--private-cors <origin...>', 'web page origins allowed to call the private API (CORS); "*" allows any, as a node does')
-    .option('--max-execution-ms <ms>', 'wall-clock limit of one execution (operation or read-only call); a longer one fails (default 10000)', strictlyPositiveInt)
+    .option('--max-execution-ms <ms>', 'wall-clock limit of one execution (operation or read-only call); a longer one fails (default 30000)', strictlyPositiveInt)
     .action(async (options: NodeOptions, command: Command) => {
       const dataDir = options.ephemeral ? null : resolve(options.dataDir);
       const ports = choosePorts(options, (name: PortName) => command.getOptionValueSource(name) === 'cli', options.portOffset);
