@@ -23,6 +23,11 @@ describe('fast hashes', () => {
     expect(hex(fastSha256(data))).toBe(hex(sha256(data)));
   });
 
+  it('hash the concatenation of several parts without copying them', () => {
+    const data = patterned(100_000);
+    expect(hex(fastKeccak256(data.subarray(0, 26), data.subarray(26)))).toBe(hex(keccak_256(data)));
+  });
+
   it('do not depend on the previous input (the hasher is reused)', () => {
     const first = fastBlake3(patterned(5000));
     fastBlake3(patterned(70));

@@ -12,8 +12,11 @@ export function fastBlake3(data: Uint8Array): Uint8Array {
   return blake3Hasher.init().update(data).digest('binary');
 }
 
-export function fastKeccak256(data: Uint8Array): Uint8Array {
-  return keccakHasher.init().update(data).digest('binary');
+/** keccak256 of the concatenation of `parts` (no copy of the parts). */
+export function fastKeccak256(...parts: Uint8Array[]): Uint8Array {
+  const hasher = keccakHasher.init();
+  for (const part of parts) hasher.update(part);
+  return hasher.digest('binary');
 }
 
 export function fastSha256(data: Uint8Array): Uint8Array {

@@ -71,10 +71,7 @@ export function cryptoFunctions(env: InstanceEnv): HostFunctions {
         const signatureBytes = env.readBuffer(signature);
         const point = parseSecpPublicKey(env.readBuffer(publicKey));
         const prefix = encoder.encode(`\x19Ethereum Signed Message:\n${message.length}`);
-        const preimage = new Uint8Array(prefix.length + message.length);
-        preimage.set(prefix);
-        preimage.set(message, prefix.length);
-        const hash = fastKeccak256(preimage);
+        const hash = fastKeccak256(prefix, message);
         const { parsed } = parseEvmSignature(signatureBytes, 'evm_signature_verify');
         return boolToI32(secp256k1.verify(parsed.toCompactRawBytes(), hash, point.toRawBytes(false), { lowS: false }));
       },
