@@ -2,7 +2,7 @@ import { POINTS_EXHAUSTED_EXPORT, REMAINING_POINTS_EXPORT } from '../wasm/meterM
 import type { ExecutionContext } from './ExecutionContext.js';
 import { detail, HostError, hostFailure } from './failures.js';
 import { parseAddressArg } from './hostFunctions/hostFunction.js';
-import { armInstance, checkDeadline } from './watchdog.js';
+import { armInstance, checkDeadline, LARGE_READ, noteAbiEntry } from './watchdog.js';
 
 const utf16 = new TextDecoder('utf-16le');
 
@@ -63,7 +63,7 @@ export class InstanceEnv {
   }
 
   chargeAbi(gasKey: string): void {
-    checkDeadline();
+    noteAbiEntry();
     const cost = this.ctx.host.gasCosts.abi.get(gasKey);
     if (cost === undefined) {
       throw new HostError('error', `Failed to get gas for ${gasKey} ABI`, detail('MASON_VM_GAS_TABLE', { reason: `no cost for ${gasKey}` }));
@@ -87,6 +87,7 @@ export class InstanceEnv {
     if (offset < 4 || offset > memory.length) throw hostFailure("Wrong offset: can't read buf");
     const size = new DataView(memory.buffer).getUint32(offset - 4, true);
     if (offset + size > memory.length) throw hostFailure("Wrong offset: can't read buf");
+    if (size >= LARGE_READ) checkDeadline();
     return memory.slice(offset, offset + size);
   }
 
@@ -97,6 +98,7 @@ export class InstanceEnv {
     if (offset < 4 || offset > memory.length) throw hostFailure("Wrong offset: can't read buf");
     const units = Math.floor(new DataView(memory.buffer).getUint32(offset - 4, true) / 2);
     if (offset + units * 2 > memory.length) throw hostFailure("Wrong offset: can't read buf");
+    if (units * 2 >= LARGE_READ) checkDeadline();
     return utf16.decode(memory.subarray(offset, offset + units * 2));
   }
 

@@ -34,6 +34,17 @@ export function checkDeadline(): void {
   if (deadline !== Number.POSITIVE_INFINITY && performance.now() > deadline) throw new WallTimeExceeded(activeLimitMs);
 }
 
+/** Reads of at least this many bytes from guest memory check the deadline (the ABI's work grows with them). */
+export const LARGE_READ = 64 * 1024;
+// Reading the clock costs ~150 ns on a small VM, as much as a cheap ABI: ABI entries read it every
+// 16th time only. The other ones do a few µs each (small inputs), or a large read and check then.
+let abiEntries = 0;
+
+/** At every ABI entry: the deadline is checked every 16th. */
+export function noteAbiEntry(): void {
+  if ((++abiEntries & 15) === 0) checkDeadline();
+}
+
 // (module (import "m" "check" (func)) (func (export "check") call 0)): a wasm function wrapping
 // the JS check, since only wasm functions can be stored in a wasm table.
 const CHECK_MODULE = Uint8Array.of(
