@@ -71,7 +71,7 @@ function optionalAmount(value: unknown): bigint | undefined {
  */
 export function createReadOnlyExecutor(node: DevnetNode, queue: ReadOnlyQueue = new ReadOnlyQueue()): ReadOnlyExecutor {
   const respond = (run: () => ReadOnlyResult): Promise<Record<string, unknown>> =>
-    queue.submit(() => respondNow(run)) ?? Promise.resolve(QUEUE_FULL);
+    queue.submit(() => respondNow(run)) ?? Promise.resolve({ ...QUEUE_FULL });
   const respondNow = (run: () => ReadOnlyResult): Record<string, unknown> => {
     const executedAt = nextSlot(node.currentSlot(), node.config.threadCount);
     let result: ReadOnlyResult;
