@@ -68,7 +68,7 @@ describe('mason node under executions that gas does not bound in time', () => {
   }, 30_000);
 
   it("answers other requests between queued read-only calls, and refuses past the node's queue of 100", async () => {
-    const node = startNode(100);
+    const node = startNode(50);
     const info = await node.ready;
     const urls = Array.from({ length: COUNT }, (_, i) => (i % 2 === 0 ? info.urls.public : info.urls.private));
     try {
@@ -81,11 +81,11 @@ describe('mason node under executions that gas does not bound in time', () => {
       const status = await rpc(info.urls.public, 'get_status');
       const answeredBeforeStatus = answered;
       expect(status.result.chain_id).toBe(77);
-      // get_status did not wait for the queued read-only calls (each runs 100 ms).
+      // get_status did not wait for the queued read-only calls (each runs 50 ms).
       expect(answeredBeforeStatus).toBeLessThan(COUNT);
       const errors = (await Promise.all(calls)).map((response) => response.result[0].result.Error as string);
       const full = errors.filter((error) => error === 'readonly call failed: Channel error');
-      const stopped = errors.filter((error) => error.endsWith('execution stopped by the wall-clock watchdog after 100 ms'));
+      const stopped = errors.filter((error) => error.endsWith('execution stopped by the wall-clock watchdog after 50 ms'));
       expect(full.length).toBeGreaterThan(0);
       expect(full.length + stopped.length).toBe(COUNT);
       expect((await rpc(info.urls.public, 'get_status')).result.chain_id).toBe(77);
