@@ -19,8 +19,8 @@ const GX = '79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798';
 const GY = '483ada7726a3c4655da4fbfc0e1108a8fd17b448a68554199c47d08ffb10d4b8';
 const hexBytes = (hex) => `[${hex.match(/../g).map((b) => `0x${b}`).join(', ')}]`;
 
-function contractSource(publicKey, signature) {
-  return `import { Args, Context, call, env } from '@mason/sdk';
+function contractSource(publicKey, signature, bigContract) {
+  return `import { Address, Args, Context, call, env } from '@mason/sdk';
 
 let sink: u64 = 0;
 const BIG = ${BIG};
@@ -136,6 +136,22 @@ export function abiCall(a: StaticArray<u8>): void {
   const self = Context.callee();
   for (let i: u32 = 0, k = n(a); i < k; i++) call(self, 'noop', new Args(), 0);
 }
+export function abiGetKeys(a: StaticArray<u8>): void {
+  for (let i: u32 = 0, k = n(a); i < k; i++) sink += env.getKeys(new StaticArray<u8>(0)).length;
+}
+export function abiEvent(a: StaticArray<u8>): void {
+  const text = 'x'.repeat(1000);
+  for (let i: u32 = 0, k = n(a); i < k; i++) env.generateEvent(text);
+}
+export function abiFunctionExistsBig(a: StaticArray<u8>): void {
+  for (let i: u32 = 0, k = n(a); i < k; i++) sink += env.functionExists('${bigContract}', 'main') ? 1 : 0;
+}
+export function abiCallBig(a: StaticArray<u8>): void {
+  for (let i: u32 = 0, k = n(a); i < k; i++) call(new Address('${bigContract}'), 'main', new Args(), 0);
+}
+export function abiAddressFromPublicKey(a: StaticArray<u8>): void {
+  for (let i: u32 = 0, k = n(a); i < k; i++) sink += env.addressFromPublicKey('${publicKey}').length;
+}
 export function abiRemainingGas(a: StaticArray<u8>): void {
   for (let i: u32 = 0, k = n(a); i < k; i++) sink += env.getRemainingGas();
 }
@@ -162,6 +178,11 @@ const ROWS = [
   ['abiSetDataSmall', 'ABI set_data, 32-byte keys and values (legitimate)'],
   ['abiPrint', 'ABI print, 1.5M chars'],
   ['abiCall', 'ABI call (a fresh instance per call)'],
+  ['abiCallBig', 'ABI call of a 3 MB contract (its bytecode hashed per call)', 64],
+  ['abiFunctionExistsBig', 'ABI function_exists on a 3 MB contract', 64],
+  ['abiGetKeys', 'ABI get_keys, 20,000 keys of 32 bytes', 3],
+  ['abiEvent', 'ABI generate_event, 1,000 characters (25 per execution)', 24],
+  ['abiAddressFromPublicKey', 'ABI address_from_public_key'],
   ['abiRemainingGas', 'ABI get_remaining_gas (cheapest ABI)'],
 ];
 
@@ -174,6 +195,31 @@ const WIDE = Uint8Array.of(
   0x07, 0x11, 0x02, 0x06, 0x6d, 0x65, 0x6d, 0x6f, 0x72, 0x79, 0x02, 0x00, 0x04, 0x73, 0x70, 0x69, 0x6e, 0x00, 0x01,
   0x0a, 0x12, 0x02, 0x06, 0x01, 0xd0, 0x86, 0x03, 0x7e, 0x0b, 0x09, 0x00, 0x03, 0x40, 0x10, 0x00, 0x0c, 0x00, 0x0b, 0x0b,
 );
+
+const leb = (value) => {
+  const out = [];
+  do {
+    let byte = value & 0x7f;
+    value >>>= 7;
+    if (value) byte |= 0x80;
+    out.push(byte);
+  } while (value);
+  return out;
+};
+
+/** (module (memory (export "memory") 1) (func (export "main") i32.const 0 drop … ×1,000,000)): 3 MB. */
+function bigModule() {
+  const body = [0x00, ...new Array(1_000_000).fill([0x41, 0x00, 0x1a]).flat(), 0x0b];
+  const code = [0x01, ...leb(body.length), ...body];
+  return Uint8Array.from([
+    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+    0x01, 0x04, 0x01, 0x60, 0x00, 0x00,
+    0x03, 0x02, 0x01, 0x00,
+    0x05, 0x03, 0x01, 0x00, 0x01,
+    0x07, 0x11, 0x02, 0x06, 0x6d, 0x65, 0x6d, 0x6f, 0x72, 0x79, 0x02, 0x00, 0x04, 0x6d, 0x61, 0x69, 0x6e, 0x00, 0x00,
+    0x0a, ...leb(code.length), ...code,
+  ]);
+}
 
 async function compile(source) {
   const root = mkdtempSync(join(tmpdir(), 'mason-bench-gas-'));
@@ -193,13 +239,23 @@ const CONTEXT = { slot: { period: 12, thread: 3 }, timestamp: 1_760_000_006_000 
 export async function gasWallTime({ quick = false } = {}) {
   const key = SecretKey.fromSeed(new Uint8Array(32).fill(7));
   const signature = key.sign(new TextEncoder().encode('bench')).toString();
-  const bytecode = await compile(contractSource(key.publicKey.toString(), signature));
+  const big = bigModule();
+  const bigAddress = Address.fromHash('contract', blake3(big)).toString();
+  const bytecode = await compile(contractSource(key.publicKey.toString(), signature, bigAddress));
   const caller = SecretKey.fromSeed(new Uint8Array(32).fill(1)).publicKey.address().toString();
   const target = Address.fromHash('contract', blake3(bytecode)).toString();
   const wide = Address.fromHash('contract', blake3(WIDE)).toString();
   const ledger = new MemoryLedger({
     [caller]: { balance: 1_000_000n * MAS },
-    [target]: { balance: 1_000n * MAS, bytecode, datastore: new Map([[Uint8Array.of(2), new Uint8Array(1_000_000)]]) },
+    [target]: {
+      balance: 1_000n * MAS,
+      bytecode,
+      datastore: new Map([
+        [Uint8Array.of(2), new Uint8Array(1_000_000)],
+        ...Array.from({ length: 20_000 }, (_, i) => [Uint8Array.from({ length: 32 }, (_, j) => (i >> (j % 16)) & 0xff), Uint8Array.of(1)]),
+      ]),
+    },
+    [bigAddress]: { balance: MAS, bytecode: big },
     [wide]: { balance: MAS, bytecode: WIDE },
   });
   const vm = new Vm({ state: ledger, chainId: 77n });

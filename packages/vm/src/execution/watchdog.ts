@@ -34,10 +34,14 @@ export function checkDeadline(): void {
   if (deadline !== Number.POSITIVE_INFINITY && performance.now() > deadline) throw new WallTimeExceeded(activeLimitMs);
 }
 
-/** Reads of at least this many bytes from guest memory check the deadline (the ABI's work grows with them). */
-export const LARGE_READ = 64 * 1024;
+/**
+ * Transfers of at least this many bytes between guest memory and the host check the deadline:
+ * the work of the ABI doing them grows with their size (a hash of its input, a list of 20,000
+ * keys written back).
+ */
+export const LARGE_TRANSFER = 64 * 1024;
 // Reading the clock costs ~150 ns on a small VM, as much as a cheap ABI: ABI entries read it every
-// 16th time only. The other ones do a few µs each (small inputs), or a large read and check then.
+// 16th time only. The other ones do a few µs each (small inputs), or a large transfer and check then.
 let abiEntries = 0;
 
 /** At every ABI entry: the deadline is checked every 16th. */
