@@ -26,6 +26,22 @@ const copyModule = buildWasm({
   memory: { min: 64, max: 64 },
   functions: [{ params: [I32], body: [0x20, 0, 0x41, 0, 0x20, 0, 0xfc, 10, 0, 0], export: 'copy' }],
 });
+// mixed(n): f64.div (canonicalized, two scratch locals) then memory.fill(0, 7, n) (one more), returns the float
+const mixedModule = buildWasm({
+  memory: { min: 64, max: 64 },
+  functions: [
+    {
+      params: [I32],
+      results: [0x7c],
+      locals: [I64],
+      body: [
+        0x44, ...new Uint8Array(new Float64Array([1]).buffer), 0x44, ...new Uint8Array(new Float64Array([4]).buffer), 0xa3, // f64.div 1 / 4
+        0x41, 0, 0x41, 7, 0x20, 0, 0xfc, 11, 0, // memory.fill(0, 7, n)
+      ],
+      export: 'mixed',
+    },
+  ],
+});
 // wide(): a function with 300 i64 locals, which the engine zeroes on every call
 const wideModule = buildWasm({
   functions: [{ locals: Array<number>(300).fill(I64), body: [], export: 'wide' }],
@@ -106,6 +122,17 @@ describe('wall-clock watchdog', () => {
     expect(() => checkDeadline()).toThrow(WallTimeExceeded);
     outer();
     expect(() => checkDeadline()).not.toThrow();
+  });
+
+  it('keeps float canonicalization and bulk work apart in a function that has both', () => {
+    const { instance } = instantiate(mixedModule);
+    const memory = new Uint8Array((instance.exports.memory as WebAssembly.Memory).buffer);
+    expect((instance.exports.mixed as (n: number) => number)(10)).toBe(0.25);
+    expect(Array.from(memory.subarray(0, 11))).toEqual([7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 0]);
+    disarm = armWatchdog(0);
+    expect(() => {
+      for (let i = 0; i < 100; i++) (instance.exports.mixed as (n: number) => number)(4 * MIB);
+    }).toThrow(WallTimeExceeded);
   });
 
   it('exports one table entry for the check, filled by armInstance', () => {
