@@ -6,6 +6,7 @@ import { startDevnet } from '@mason/devnet';
 import { callThroughput, deployToFinal } from './suites/contracts.mjs';
 import { devnetStartup } from './suites/devnetStartup.mjs';
 import { buildTimes } from './suites/build.mjs';
+import { gasWallTime } from './suites/gasWallTime.mjs';
 import { getStatusThroughput } from './suites/getStatusThroughput.mjs';
 import { hostileClients } from './suites/hostileClients.mjs';
 import { scaling } from './suites/scaling.mjs';
@@ -35,6 +36,7 @@ const suites = [
   ['VM call overhead vs plain WebAssembly', () => vmOverhead({ quick })],
   ['scaling with accounts, events, operations', () => scaling({ quick })],
   ['hostile clients: memory and ports', () => hostileClients({ quick })],
+  ['wall time per gas: operators and ABIs', () => gasWallTime({ quick })],
 ];
 
 const results = [];

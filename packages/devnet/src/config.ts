@@ -23,6 +23,12 @@ export interface ChainConfig {
   maxOperationPoolBytes: number;
   /** The pool keeps an operation only if its validity starts within this delay (ms) plus 2·t0, as the node's pool. */
   operationMaxFutureStartDelay: number;
+  /**
+   * Wall-clock budget of one execution (operation, async message, read-only call) in ms: past it
+   * the execution fails with MASON_VM_WALL_TIME. A node has none; the devnet needs one to stay
+   * responsive (see docs/devnet.md, "Wall-clock limit").
+   */
+  maxExecutionMs: number;
 }
 
 /**
@@ -45,6 +51,14 @@ export const DEVNET_POOL_LIMITS = {
   operationMaxFutureStartDelay: 50_000,
 } as const;
 
+/**
+ * Default wall-clock budget per execution: max-gas pure compute takes about 0.1 s, the most
+ * ABI-heavy legitimate loop measured (2 million small storage writes) about 11 s on a loaded
+ * machine (bench/suites/gasWallTime.mjs); hostile loops of bulk memory operators or large hashes
+ * take minutes to hours.
+ */
+export const DEFAULT_MAX_EXECUTION_MS = 30_000;
+
 export function defaultChainConfig(overrides: Partial<ChainConfig> = {}): ChainConfig {
   return {
     chainId: 77n,
@@ -63,6 +77,7 @@ export function defaultChainConfig(overrides: Partial<ChainConfig> = {}): ChainC
     maxGasPerBlock: 4_294_967_295n,
     minimalFees: parseMas('0.01'),
     ...DEVNET_POOL_LIMITS,
+    maxExecutionMs: DEFAULT_MAX_EXECUTION_MS,
     ...overrides,
   };
 }

@@ -132,7 +132,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     this.#finalityJournal = options.journal ?? null;
     this.#log = options.log ?? logToStderr;
     this.pool = new OperationPool(config);
-    this.vm = new Vm({ chainId: config.chainId, state: new VmLedgerView(this.#journal) });
+    this.vm = new Vm({ chainId: config.chainId, state: new VmLedgerView(this.#journal), limits: { maxExecutionMs: config.maxExecutionMs } });
     const genesis = genesisBlocks(config);
     this.graph = new BlockGraph(genesis, config.deltaF0);
     this.#lastProducedSlot = genesis[genesis.length - 1]!.slot;

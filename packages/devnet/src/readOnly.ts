@@ -2,12 +2,16 @@ import { deserializeDatastore, formatMas, nextSlot, parseMas, type Datastore } f
 import { formatReadOnlyError, VmError, type LedgerChanges, type ReadOnlyResult } from '@mason/vm';
 import { ApiError } from './apiError.js';
 import type { DevnetNode } from './devnetNode.js';
+import { ReadOnlyQueue } from './readOnlyQueue.js';
 import { isBytes, isObject, isString, isU64, parseAddress } from './rpc/params.js';
 
-/** Runs execute_read_only_bytecode / execute_read_only_call requests (given as the node's JSON). */
+/**
+ * Runs execute_read_only_bytecode / execute_read_only_call requests (given as the node's JSON).
+ * A request is checked at once (invalid params throw), then waits its turn in the read-only queue.
+ */
 export interface ReadOnlyExecutor {
-  bytecode(request: unknown): Record<string, unknown>;
-  call(request: unknown): Record<string, unknown>;
+  bytecode(request: unknown): Promise<Record<string, unknown>>;
+  call(request: unknown): Promise<Record<string, unknown>>;
 }
 
 const NO_CHANGES = {
@@ -42,6 +46,15 @@ function ledgerChangesJson(changes: LedgerChanges): Record<string, unknown> {
   return out;
 }
 
+/** The node's answer when its read-only queue is full: `ExecutionError::ChannelError`, whose Display is "Channel error". */
+const QUEUE_FULL = {
+  executed_at: { period: 0, thread: 0 },
+  result: { Error: formatReadOnlyError('Channel error') },
+  output_events: [],
+  gas_cost: 0,
+  state_changes: NO_CHANGES,
+};
+
 function optionalAmount(value: unknown): bigint | undefined {
   if (value === undefined || value === null) return undefined;
   if (!isString(value)) throw ApiError.invalidParams();
@@ -56,8 +69,10 @@ function optionalAmount(value: unknown): bigint | undefined {
  * Read-only executions on the candidate state through the devnet's VM, committing nothing.
  * Execution failures are reported inside the result, as the node does.
  */
-export function createReadOnlyExecutor(node: DevnetNode): ReadOnlyExecutor {
-  const respond = (run: () => ReadOnlyResult): Record<string, unknown> => {
+export function createReadOnlyExecutor(node: DevnetNode, queue: ReadOnlyQueue = new ReadOnlyQueue()): ReadOnlyExecutor {
+  const respond = (run: () => ReadOnlyResult): Promise<Record<string, unknown>> =>
+    queue.submit(() => respondNow(run)) ?? Promise.resolve({ ...QUEUE_FULL });
+  const respondNow = (run: () => ReadOnlyResult): Record<string, unknown> => {
     const executedAt = nextSlot(node.currentSlot(), node.config.threadCount);
     let result: ReadOnlyResult;
     try {
@@ -94,7 +109,7 @@ export function createReadOnlyExecutor(node: DevnetNode): ReadOnlyExecutor {
       if (!isObject(request) || !isU64(request.max_gas) || !isBytes(request.bytecode)) throw ApiError.invalidParams();
       const fee = optionalAmount(request.fee);
       const low = feeTooLow(fee);
-      if (low) return low;
+      if (low) return Promise.resolve(low);
       let datastore: Datastore | undefined;
       if (request.operation_datastore !== undefined && request.operation_datastore !== null) {
         if (!isBytes(request.operation_datastore)) throw ApiError.invalidParams();
@@ -124,7 +139,7 @@ export function createReadOnlyExecutor(node: DevnetNode): ReadOnlyExecutor {
       const fee = optionalAmount(request.fee);
       const coins = optionalAmount(request.coins);
       const low = feeTooLow(fee);
-      if (low) return low;
+      if (low) return Promise.resolve(low);
       const caller = request.caller_address === undefined || request.caller_address === null ? undefined : parseAddress(request.caller_address);
       return respond(() =>
         node.vm.readOnlyCall({

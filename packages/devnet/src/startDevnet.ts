@@ -71,6 +71,11 @@ export interface DevnetOptions {
   /** Pool bounds (defaults: 50,000 operations, 128 MiB); a call that would exceed them is refused. */
   maxOperationPoolSize?: number;
   maxOperationPoolBytes?: number;
+  /**
+   * Wall-clock budget of one execution in ms (default 30,000): a longer one fails with
+   * MASON_VM_WALL_TIME, so that no contract freezes the node. A real node has no such limit.
+   */
+  maxExecutionMs?: number;
 }
 
 export interface DevnetAccount {
@@ -114,6 +119,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   const timing = options.mainnetTiming ? MAINNET_TIMING : DEVNET_TIMING;
   const t0 = options.t0 ?? timing.t0;
   if (!Number.isInteger(t0) || t0 <= 0 || t0 % 32 !== 0) throw new RangeError(`t0 must be a positive multiple of 32 ms (32 threads), got ${t0}`);
+  const maxExecutionMs = options.maxExecutionMs === undefined ? undefined : positiveInteger('maxExecutionMs', options.maxExecutionMs);
   const maxBuffered = options.maxSubscriberBufferedBytes;
   if (maxBuffered !== undefined && (!Number.isSafeInteger(maxBuffered) || maxBuffered < 0)) {
     throw new RangeError(`maxSubscriberBufferedBytes must be a non-negative integer, got ${maxBuffered}`);
@@ -138,7 +144,14 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
     ...(options.maxOperationPoolSize !== undefined && { maxOperationPoolSize: positiveInteger('maxOperationPoolSize', options.maxOperationPoolSize) }),
     ...(options.maxOperationPoolBytes !== undefined && { maxOperationPoolBytes: positiveInteger('maxOperationPoolBytes', options.maxOperationPoolBytes) }),
   };
-  const config = defaultChainConfig({ chainId, t0, deltaF0, genesisTimestamp: store?.identity.genesisTimestamp ?? wantedGenesis, ...poolLimits });
+  const config = defaultChainConfig({
+    chainId,
+    t0,
+    deltaF0,
+    genesisTimestamp: store?.identity.genesisTimestamp ?? wantedGenesis,
+    ...poolLimits,
+    ...(maxExecutionMs !== undefined && { maxExecutionMs }),
+  });
   const staker = devnetStakerKey();
   const accounts = Array.from({ length: options.accounts ?? 10 }, (_, i) => {
     const secretKey = devnetAccountKey(i);

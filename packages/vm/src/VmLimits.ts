@@ -22,6 +22,12 @@ export interface VmLimits {
   /** Bytes charged per datastore entry on top of key and value. */
   ledgerEntryDatastoreBaseSize: number;
   condom: CondomLimits;
+  /**
+   * Wall-clock budget of one execution (operation, async message, read-only request) in ms; past
+   * it the execution fails (MASON_VM_WALL_TIME). A node has no such limit (Infinity, the default):
+   * hosts that must stay responsive (the devnet) set one.
+   */
+  maxExecutionMs: number;
 }
 
 export const NODE_LIMITS: VmLimits = {
@@ -41,4 +47,5 @@ export const NODE_LIMITS: VmLimits = {
   ledgerEntryBaseCost: 1_000_000n,
   ledgerEntryDatastoreBaseSize: 4,
   condom: NODE_CONDOM_LIMITS,
+  maxExecutionMs: Number.POSITIVE_INFINITY,
 };

@@ -17,6 +17,8 @@ export const VM_ERRORS = {
   MASON_VM_MAX_SPENDING:
     'The sender {sender} spent more than the operation allows: it should keep {minimum} nanoMAS but has {balance}',
   MASON_VM_GAS_TABLE: 'Invalid gas cost table: {reason}',
+  MASON_VM_WALL_TIME:
+    'The execution of "{function}" ran longer than the wall-clock limit of {limitMs} ms and was stopped; a real node has no such limit, only gas. Do less work per call, or raise the limit (mason node --max-execution-ms)',
 } as const;
 
 export type VmErrorCode = keyof typeof VM_ERRORS;

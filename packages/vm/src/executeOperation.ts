@@ -4,6 +4,7 @@ import { ExecutionContext, type ExecutionHost } from './execution/ExecutionConte
 import { ContextError, ExecutionFailure, RuntimeVmError } from './execution/failures.js';
 import { ModuleLoadError } from './execution/loadModule.js';
 import { runFunction, type RunResponse } from './execution/runFunction.js';
+import { armWatchdog, WallTimeExceeded } from './execution/watchdog.js';
 import type { ExecutionResult, VmExecutionError } from './ExecutionResult.js';
 import { formatMassaExecutionError } from './formatMassaExecutionError.js';
 import type { SlotContext } from './SlotContext.js';
@@ -56,6 +57,12 @@ function toFailure(error: unknown, vmContext: VmContextName): ExecutionFailure {
   if (error instanceof ContextError) {
     return new ExecutionFailure(error.display, { code: error.code, context: { reason: error.text, ...error.context } });
   }
+  if (error instanceof WallTimeExceeded) {
+    return new ExecutionFailure(
+      `VM Error in ${vmContext} context: VM execution error: RuntimeError: Runtime error: ${error.message}`,
+      { code: 'MASON_VM_WALL_TIME', context: { limitMs: error.limitMs } },
+    );
+  }
   throw error;
 }
 
@@ -85,6 +92,7 @@ export function executeOperation(plan: OperationPlan, functionLabel: string): Op
   let response: RunResponse | undefined;
   let failure: ExecutionFailure | undefined;
   let failedStack: string[] = [];
+  const disarm = armWatchdog(plan.host.limits.maxExecutionMs);
   try {
     const run = plan.prepare(ctx);
     response = runFunction(ctx, run.compiled, run.functionName, run.param, plan.maxGas);
@@ -92,6 +100,8 @@ export function executeOperation(plan: OperationPlan, functionLabel: string): Op
   } catch (error) {
     failure = toFailure(error, plan.vmContext);
     failedStack = ctx.callStack;
+  } finally {
+    disarm();
   }
 
   if (failure === undefined && response !== undefined) {
@@ -113,7 +123,8 @@ export function executeOperation(plan: OperationPlan, functionLabel: string): Op
   }
 
   const fault = failure!;
-  const outOfGas = fault.detail.code === 'MASON_VM_OUT_OF_GAS';
+  // An execution stopped by the watchdog is charged its whole gas, as if it had run out.
+  const outOfGas = fault.detail.code === 'MASON_VM_OUT_OF_GAS' || fault.detail.code === 'MASON_VM_WALL_TIME';
   const gasUsed = outOfGas || fault.remainingGas === undefined ? (outOfGas ? plan.maxGas : 0n) : plan.maxGas - fault.remainingGas;
   const context: Record<string, unknown> = { function: functionLabel, ...fault.detail.context, gasUsed, gasLimit: plan.maxGas };
   const error: VmExecutionError = {

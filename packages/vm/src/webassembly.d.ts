@@ -21,6 +21,7 @@ declare namespace WebAssembly {
   }
   class Table {
     readonly length: number;
+    set(index: number, value: ExportValue | null): void;
   }
   class Global {
     constructor(descriptor: { value: string; mutable?: boolean }, value?: number | bigint);

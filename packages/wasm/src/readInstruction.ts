@@ -18,6 +18,8 @@ export interface InstructionInfo {
    * loop, end, if, else, br, br_if, br_table, call, call_indirect, return.
    */
   accounting: boolean;
+  /** A bulk memory/table operator whose count operand (on top of the stack) sets its work. */
+  bulk?: true;
 }
 
 const PLAIN: InstructionInfo = { kind: InstructionKind.Plain, accounting: false };
@@ -25,6 +27,7 @@ const PLAIN_ACCOUNTING: InstructionInfo = { kind: InstructionKind.Plain, account
 const OPEN: InstructionInfo = { kind: InstructionKind.Open, accounting: false };
 const OPEN_ACCOUNTING: InstructionInfo = { kind: InstructionKind.Open, accounting: true };
 const END: InstructionInfo = { kind: InstructionKind.End, accounting: true };
+const BULK: InstructionInfo = { kind: InstructionKind.Plain, accounting: false, bulk: true };
 
 const VALUE_TYPES = new Set([0x7f, 0x7e, 0x7d, 0x7c]);
 
@@ -155,28 +158,28 @@ function readPrefixed(reader: WasmReader, at: number): InstructionInfo {
     case 8: // memory.init
       reader.u32();
       readZeroByte(reader);
-      return PLAIN;
+      return BULK;
     case 9: // data.drop
       reader.u32();
       return PLAIN;
     case 10: // memory.copy
       readZeroByte(reader);
       readZeroByte(reader);
-      return PLAIN;
+      return BULK;
     case 11: // memory.fill
       readZeroByte(reader);
-      return PLAIN;
+      return BULK;
     case 12: // table.init
       reader.u32();
       reader.u32();
-      return PLAIN;
+      return BULK;
     case 13: // elem.drop
       reader.u32();
       return PLAIN;
     case 14: // table.copy
       reader.u32();
       reader.u32();
-      return PLAIN;
+      return BULK;
     case 15:
     case 16:
     case 17:

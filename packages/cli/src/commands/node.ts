@@ -18,6 +18,12 @@ const positiveInt = (value: string): number => {
   return n;
 };
 
+const strictlyPositiveInt = (value: string): number => {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new InvalidArgumentError('expected a positive integer.');
+  return n;
+};
+
 const portOffset = (value: string): number => {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > MAX_PORT_OFFSET) throw new InvalidArgumentError(`a port offset is an integer between 0 and ${MAX_PORT_OFFSET}.`);
@@ -41,6 +47,7 @@ interface NodeOptions {
   chainId: number;
   json?: boolean;
   privateCors?: string[];
+  maxExecutionMs?: number;
 }
 
 export function nodeCommand(): Command {
@@ -62,6 +69,7 @@ export function nodeCommand(): Command {
     .option('--chain-id <id>', 'chain id (77 is the sandbox id)', positiveInt, 77)
     .option('--json', 'print one JSON line with the URLs and accounts instead of the banner')
     .option('--private-cors <origin...>', 'web page origins allowed to call the private API (CORS); "*" allows any, as a node does')
+    .option('--max-execution-ms <ms>', 'wall-clock limit of one execution (operation or read-only call); a longer one fails (default 30000)', strictlyPositiveInt)
     .action(async (options: NodeOptions, command: Command) => {
       const dataDir = options.ephemeral ? null : resolve(options.dataDir);
       const ports = choosePorts(options, (name: PortName) => command.getOptionValueSource(name) === 'cli', options.portOffset);
@@ -77,6 +85,7 @@ export function nodeCommand(): Command {
         ...(options.t0 !== undefined && { t0: options.t0 }),
         ...(options.deltaF0 !== undefined && { deltaF0: options.deltaF0 }),
         ...(options.mainnetTiming && { mainnetTiming: true }),
+        ...(options.maxExecutionMs !== undefined && { maxExecutionMs: options.maxExecutionMs }),
       }).catch((error: unknown) => {
         throw explainListenError(error, ports, options.host);
       });

@@ -42,15 +42,20 @@ function stakers(node: DevnetNode): Array<[string, number]> {
 /** Methods both the public and the private API serve (reference §1). */
 export function sharedMethods(node: DevnetNode, readOnly: ReadOnlyExecutor): MethodTable {
   return {
-    execute_read_only_bytecode: (params) => {
+    // Like the node, the requests of one batch run one after the other, each through the queue.
+    execute_read_only_bytecode: async (params) => {
       const list = required(params, 0, isArray);
       listLimit(list, MAX_ARGUMENTS);
-      return list.map((request) => readOnly.bytecode(request));
+      const results = [];
+      for (const request of list) results.push(await readOnly.bytecode(request));
+      return results;
     },
-    execute_read_only_call: (params) => {
+    execute_read_only_call: async (params) => {
       const list = required(params, 0, isArray);
       listLimit(list, MAX_ARGUMENTS);
-      return list.map((request) => readOnly.call(request));
+      const results = [];
+      for (const request of list) results.push(await readOnly.call(request));
+      return results;
     },
     get_datastore_entries: (params) =>
       required(params, 0, isArray).map((entry) => {

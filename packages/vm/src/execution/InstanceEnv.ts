@@ -2,6 +2,7 @@ import { POINTS_EXHAUSTED_EXPORT, REMAINING_POINTS_EXPORT } from '../wasm/meterM
 import type { ExecutionContext } from './ExecutionContext.js';
 import { detail, HostError, hostFailure } from './failures.js';
 import { parseAddressArg } from './hostFunctions/hostFunction.js';
+import { armInstance, checkDeadline, LARGE_TRANSFER, noteAbiEntry } from './watchdog.js';
 
 const utf16 = new TextDecoder('utf-16le');
 
@@ -32,6 +33,7 @@ export class InstanceEnv {
     this.exhausted = exports[POINTS_EXHAUSTED_EXPORT] as WebAssembly.Global;
     this.newObject = typeof exports.__new === 'function' ? (exports.__new as (size: number, id: number) => number) : undefined;
     this.pin = typeof exports.__pin === 'function' ? (exports.__pin as (ptr: number) => number) : undefined;
+    armInstance(instance);
   }
 
   get isExhausted(): boolean {
@@ -61,6 +63,7 @@ export class InstanceEnv {
   }
 
   chargeAbi(gasKey: string): void {
+    noteAbiEntry();
     const cost = this.ctx.host.gasCosts.abi.get(gasKey);
     if (cost === undefined) {
       throw new HostError('error', `Failed to get gas for ${gasKey} ABI`, detail('MASON_VM_GAS_TABLE', { reason: `no cost for ${gasKey}` }));
@@ -84,6 +87,7 @@ export class InstanceEnv {
     if (offset < 4 || offset > memory.length) throw hostFailure("Wrong offset: can't read buf");
     const size = new DataView(memory.buffer).getUint32(offset - 4, true);
     if (offset + size > memory.length) throw hostFailure("Wrong offset: can't read buf");
+    if (size >= LARGE_TRANSFER) checkDeadline();
     return memory.slice(offset, offset + size);
   }
 
@@ -94,6 +98,7 @@ export class InstanceEnv {
     if (offset < 4 || offset > memory.length) throw hostFailure("Wrong offset: can't read buf");
     const units = Math.floor(new DataView(memory.buffer).getUint32(offset - 4, true) / 2);
     if (offset + units * 2 > memory.length) throw hostFailure("Wrong offset: can't read buf");
+    if (units * 2 >= LARGE_TRANSFER) checkDeadline();
     return utf16.decode(memory.subarray(offset, offset + units * 2));
   }
 
@@ -105,6 +110,7 @@ export class InstanceEnv {
   /** Host → guest buffer: `__new(len, 1)` (ArrayBuffer class id), bytes copied, not pinned. */
   allocBuffer(bytes: Uint8Array): number {
     if (!this.newObject) throw hostFailure('Failed to get func in env');
+    if (bytes.length >= LARGE_TRANSFER) checkDeadline();
     const ptr = this.newObject(bytes.length, 1) >>> 0;
     this.view().set(bytes, ptr);
     return ptr;

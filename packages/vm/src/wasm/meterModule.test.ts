@@ -109,6 +109,6 @@ describe('meterModule', () => {
     const { instance } = instrument(bytes);
     expect((instance.exports.five as () => bigint)()).toBe(5n);
     expect((instance.exports.g1 as WebAssembly.Global).value).toBe(0);
-    expect(parseModule(meterModule(parseModule(bytes), { operatorCost: COST, initialPoints: 1n })).definedGlobalCount).toBe(4);
+    expect(parseModule(meterModule(parseModule(bytes), { operatorCost: COST, initialPoints: 1n })).definedGlobalCount).toBe(5);
   });
 });

@@ -6,6 +6,17 @@ export const REMAINING_POINTS_EXPORT = 'wasmer_metering_remaining_points';
 export const POINTS_EXHAUSTED_EXPORT = 'wasmer_metering_points_exhausted';
 /** The start function is exported under this name and run by the VM, so that it can be metered. */
 export const START_EXPORT = '__mason_vm_start';
+/** A one-entry funcref table the VM fills with its deadline check (see execution/watchdog.ts). */
+export const WATCHDOG_TABLE_EXPORT = '__mason_vm_watchdog';
+/**
+ * Work between two deadline checks from wasm code: bytes of bulk memory/table operators (whose
+ * time grows with their count operand while their gas does not), plus `LOCAL_WORK` per local of
+ * functions with more than `MANY_LOCALS` locals (zeroed on every call). 64 MiB of memset is a few
+ * milliseconds.
+ */
+export const WATCHDOG_WORK_INTERVAL = 64n * 1024n * 1024n;
+const MANY_LOCALS = 256;
+const LOCAL_WORK = 8;
 
 export interface MeterOptions {
   /** Gas per executed operator (the node hard-codes 23). */
@@ -24,10 +35,19 @@ export interface MeterOptions {
  *
  * Also canonicalizes NaNs as the node's compilers do (see canonicalizeNans.ts), caps an
  * unbounded memory at 64 pages and turns the start section into an export.
+ *
+ * Unmetered work (not gas, which stays the node's): bulk operators and many-locals function
+ * entries add to a work global; past `WATCHDOG_WORK_INTERVAL` the code calls entry 0 of an added
+ * table (exported as `WATCHDOG_TABLE_EXPORT`), where the VM puts its wall-clock deadline check.
  */
 export function meterModule(module: ParsedModule, options: MeterOptions): Uint8Array {
   const remainingIndex = module.importedGlobalCount + module.definedGlobalCount;
   const exhaustedIndex = remainingIndex + 1;
+  const watchdog: WatchdogIndices = {
+    work: exhaustedIndex + 1,
+    type: module.types.length,
+    table: module.tableCount,
+  };
   const out = new WasmWriter();
   out.bytes(module.bytes.subarray(0, 8));
 
@@ -35,10 +55,12 @@ export function meterModule(module: ParsedModule, options: MeterOptions): Uint8A
   const emitted = new Set<number>();
   const emitMissingBefore = (id: number): void => {
     // Sections the rewrite needs but the module lacks go at their canonical position.
-    for (const needed of [SectionId.Global, SectionId.Export]) {
+    for (const needed of [SectionId.Type, SectionId.Table, SectionId.Global, SectionId.Export]) {
       if (needed < id && !present.has(needed) && !emitted.has(needed)) {
         emitted.add(needed);
-        if (needed === SectionId.Global) out.section(SectionId.Global, globalSection(module, undefined, options));
+        if (needed === SectionId.Type) out.section(SectionId.Type, typeSection(module, undefined));
+        else if (needed === SectionId.Table) out.section(SectionId.Table, tableSection(module, undefined));
+        else if (needed === SectionId.Global) out.section(SectionId.Global, globalSection(module, undefined, options));
         else out.section(SectionId.Export, exportSection(module, undefined, remainingIndex, exhaustedIndex));
       }
     }
@@ -49,6 +71,14 @@ export function meterModule(module: ParsedModule, options: MeterOptions): Uint8A
     if (section.id !== SectionId.Custom) emitMissingBefore(order);
     const payload = module.bytes.subarray(section.start, section.end);
     switch (section.id) {
+      case SectionId.Type:
+        emitted.add(SectionId.Type);
+        out.section(section.id, typeSection(module, section));
+        break;
+      case SectionId.Table:
+        emitted.add(SectionId.Table);
+        out.section(section.id, tableSection(module, section));
+        break;
       case SectionId.Memory:
         out.section(section.id, memorySection(module, section.start, section.end));
         break;
@@ -63,7 +93,7 @@ export function meterModule(module: ParsedModule, options: MeterOptions): Uint8A
       case SectionId.Start:
         break;
       case SectionId.Code:
-        out.section(section.id, codeSection(module, remainingIndex, exhaustedIndex, options.operatorCost));
+        out.section(section.id, codeSection(module, remainingIndex, exhaustedIndex, options.operatorCost, watchdog));
         break;
       default:
         out.byte(section.id).u32(payload.length).bytes(payload);
@@ -71,6 +101,31 @@ export function meterModule(module: ParsedModule, options: MeterOptions): Uint8A
   }
   emitMissingBefore(Number.POSITIVE_INFINITY);
   return out.toBytes();
+}
+
+interface WatchdogIndices {
+  /** The work global. */
+  work: number;
+  /** The added `() -> ()` type. */
+  type: number;
+  /** The added table. */
+  table: number;
+}
+
+/** Appends an entry to a vector section (count, entries), or makes a one-entry section. */
+function appendEntry(module: ParsedModule, section: { start: number; end: number } | undefined, entry: Uint8Array): Uint8Array {
+  if (!section) return new WasmWriter().u32(1).bytes(entry).toBytes();
+  const reader = new WasmReader(module.bytes, section.start, section.end);
+  const count = reader.u32();
+  return new WasmWriter().u32(count + 1).bytes(module.bytes.subarray(reader.pos, section.end)).bytes(entry).toBytes();
+}
+
+function typeSection(module: ParsedModule, section: { start: number; end: number } | undefined): Uint8Array {
+  return appendEntry(module, section, Uint8Array.of(0x60, 0x00, 0x00));
+}
+
+function tableSection(module: ParsedModule, section: { start: number; end: number } | undefined): Uint8Array {
+  return appendEntry(module, section, Uint8Array.of(0x70, 0x01, 0x01, 0x01));
 }
 
 function memorySection(module: ParsedModule, start: number, end: number): Uint8Array {
@@ -91,7 +146,7 @@ function globalSection(
   section: { start: number; end: number } | undefined,
   options: MeterOptions,
 ): Uint8Array {
-  const out = new WasmWriter().u32(module.definedGlobalCount + 2);
+  const out = new WasmWriter().u32(module.definedGlobalCount + 3);
   if (section) {
     const reader = new WasmReader(module.bytes, section.start, section.end);
     reader.u32();
@@ -99,6 +154,7 @@ function globalSection(
   }
   out.byte(0x7e).byte(0x01).byte(0x42).i64(options.initialPoints).byte(0x0b);
   out.byte(0x7f).byte(0x01).byte(0x41).byte(0x00).byte(0x0b);
+  out.byte(0x7e).byte(0x01).byte(0x42).byte(0x00).byte(0x0b);
   return out.toBytes();
 }
 
@@ -108,7 +164,7 @@ function exportSection(
   remainingIndex: number,
   exhaustedIndex: number,
 ): Uint8Array {
-  const extra = module.startFunction === undefined ? 2 : 3;
+  const extra = module.startFunction === undefined ? 3 : 4;
   const out = new WasmWriter().u32(module.exports.length + extra);
   if (section) {
     const reader = new WasmReader(module.bytes, section.start, section.end);
@@ -117,6 +173,7 @@ function exportSection(
   }
   out.name(REMAINING_POINTS_EXPORT).byte(ExternalKind.Global).u32(remainingIndex);
   out.name(POINTS_EXHAUSTED_EXPORT).byte(ExternalKind.Global).u32(exhaustedIndex);
+  out.name(WATCHDOG_TABLE_EXPORT).byte(ExternalKind.Table).u32(module.tableCount);
   if (module.startFunction !== undefined) {
     out.name(START_EXPORT).byte(ExternalKind.Function).u32(module.startFunction);
   }
@@ -140,11 +197,40 @@ function chargeCode(remainingIndex: number, exhaustedIndex: number, cost: bigint
     .toBytes();
 }
 
+/** Adds `work` (on the stack as an i64) to the work global; past the interval, calls the check. */
+function addWorkCode(watchdog: WatchdogIndices): Uint8Array {
+  return new WasmWriter()
+    .byte(0x23).u32(watchdog.work) // global.get $work
+    .byte(0x7c) // i64.add
+    .byte(0x24).u32(watchdog.work) // global.set $work
+    .byte(0x23).u32(watchdog.work) // global.get $work
+    .byte(0x42).i64(WATCHDOG_WORK_INTERVAL) // i64.const interval
+    .byte(0x56) // i64.gt_u
+    .byte(0x04).byte(0x40) // if
+    .byte(0x42).byte(0x00) // i64.const 0
+    .byte(0x24).u32(watchdog.work) // global.set $work
+    .byte(0x41).byte(0x00) // i32.const 0
+    .byte(0x11).u32(watchdog.type).u32(watchdog.table) // call_indirect (type $check) $watchdog
+    .byte(0x0b) // end
+    .toBytes();
+}
+
+/** Before a bulk operator: its count operand (top of the stack, kept there) is added as work. */
+function bulkWorkCode(scratch: number, watchdog: WatchdogIndices): Uint8Array {
+  return new WasmWriter()
+    .byte(0x22).u32(scratch) // local.tee $scratch
+    .byte(0xad) // i64.extend_i32_u
+    .bytes(addWorkCode(watchdog))
+    .byte(0x20).u32(scratch) // local.get $scratch
+    .toBytes();
+}
+
 function codeSection(
   module: ParsedModule,
   remainingIndex: number,
   exhaustedIndex: number,
   operatorCost: bigint,
+  watchdog: WatchdogIndices,
 ): Uint8Array {
   const charges = new Map<number, Uint8Array>();
   const charge = (operators: number): Uint8Array => {
@@ -173,7 +259,9 @@ function codeSection(
     const starts: number[] = [];
     const accounting: boolean[] = [];
     const canonicalized: Array<typeof F32 | typeof F64 | undefined> = [];
+    const bulk: boolean[] = [];
     let hasFloatResults = false;
+    let hasBulk = false;
     let depth = 0;
     for (;;) {
       if (reader.done) reader.fail('function body must end with END opcode');
@@ -181,6 +269,8 @@ function codeSection(
       const nanType = NAN_PRODUCING.get(module.bytes[reader.pos]!);
       const info = readInstruction(reader);
       accounting.push(info.accounting);
+      bulk.push(info.bulk === true);
+      if (info.bulk) hasBulk = true;
       canonicalized.push(nanType);
       if (nanType !== undefined) hasFloatResults = true;
       if (info.kind === InstructionKind.Open) depth++;
@@ -195,25 +285,46 @@ function codeSection(
     body.length = 0;
     let canonicalizeF32: Uint8Array | undefined;
     let canonicalizeF64: Uint8Array | undefined;
-    if (hasFloatResults) {
-      // two scratch locals after the existing ones: an f32 and an f64
+    let bulkWork: Uint8Array | undefined;
+    if (hasFloatResults || hasBulk) {
+      // scratch locals after the existing ones: an f32 and an f64, then an i32
       const params = module.types[module.functionTypes[functionIndex]!]!.params.length;
-      const scratch = params + localCount;
-      canonicalizeF32 = canonicalizeCode(F32, scratch);
-      canonicalizeF64 = canonicalizeCode(F64, scratch + 1);
-      body.u32(localGroups + 2).bytes(module.bytes.subarray(groupsStart, expressionStart));
-      body.u32(1).byte(F32).u32(1).byte(F64);
+      let scratch = params + localCount;
+      const groups = new WasmWriter();
+      let extraGroups = 0;
+      if (hasFloatResults) {
+        canonicalizeF32 = canonicalizeCode(F32, scratch);
+        canonicalizeF64 = canonicalizeCode(F64, scratch + 1);
+        groups.u32(1).byte(F32).u32(1).byte(F64);
+        extraGroups += 2;
+        scratch += 2;
+      }
+      if (hasBulk) {
+        bulkWork = bulkWorkCode(scratch, watchdog);
+        groups.u32(1).byte(0x7f);
+        extraGroups += 1;
+      }
+      body.u32(localGroups + extraGroups).bytes(module.bytes.subarray(groupsStart, expressionStart));
+      body.bytes(groups.toBytes());
     } else {
       body.bytes(module.bytes.subarray(start, expressionStart));
     }
-    /** Copies instructions [from, to), each float result followed by its canonicalization. */
+    if (localCount > MANY_LOCALS) {
+      body.byte(0x42).i64(BigInt(localCount * LOCAL_WORK)).bytes(addWorkCode(watchdog));
+    }
+    /** Copies instructions [from, to): bulk operators preceded by their work, float results followed by their canonicalization. */
     const copy = (from: number, to: number) => {
-      if (!hasFloatResults) {
+      if (!hasFloatResults && !hasBulk) {
         body.bytes(module.bytes.subarray(starts[from]!, starts[to]!));
         return;
       }
       let runStart = from;
       for (let k = from; k < to; k++) {
+        if (bulk[k]) {
+          body.bytes(module.bytes.subarray(starts[runStart]!, starts[k]!));
+          body.bytes(bulkWork!);
+          runStart = k;
+        }
         const type = canonicalized[k];
         if (type === undefined) continue;
         body.bytes(module.bytes.subarray(starts[runStart]!, starts[k + 1]!));

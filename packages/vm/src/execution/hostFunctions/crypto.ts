@@ -1,6 +1,6 @@
-import { Address, blake3, isValidAddress, PublicKey, sha256, Signature } from '@mason/codec';
+import { Address, isValidAddress, PublicKey, Signature } from '@mason/codec';
 import { secp256k1 } from '@noble/curves/secp256k1';
-import { keccak_256 } from '@noble/hashes/sha3';
+import { fastBlake3, fastKeccak256, fastSha256 } from '../fastHashes.js';
 import { hostFailure } from '../failures.js';
 import type { InstanceEnv } from '../InstanceEnv.js';
 import { abi, boolToI32, looksLikeVmMockAddress, type HostFunctions } from './hostFunction.js';
@@ -41,13 +41,13 @@ function parseEvmSignature(signature: Uint8Array, where: string) {
 export function cryptoFunctions(env: InstanceEnv): HostFunctions {
   return {
     assembly_script_hash: abi(env, 'assembly_script_hash', (data: number) =>
-      env.allocBuffer(blake3(env.readBuffer(data))),
+      env.allocBuffer(fastBlake3(env.readBuffer(data))),
     ),
     assembly_script_hash_sha256: abi(env, 'assembly_script_hash_sha256', (data: number) =>
-      env.allocBuffer(sha256(env.readBuffer(data))),
+      env.allocBuffer(fastSha256(env.readBuffer(data))),
     ),
     assembly_script_keccak256_hash: abi(env, 'assembly_script_keccak256_hash', (data: number) =>
-      env.allocBuffer(keccak_256(env.readBuffer(data))),
+      env.allocBuffer(fastKeccak256(env.readBuffer(data))),
     ),
     assembly_script_signature_verify: abi(
       env,
@@ -57,7 +57,7 @@ export function cryptoFunctions(env: InstanceEnv): HostFunctions {
         const signatureText = env.readString(signature);
         const publicKeyText = env.readString(publicKey);
         try {
-          return boolToI32(PublicKey.fromString(publicKeyText).verify(message, Signature.fromString(signatureText)));
+          return boolToI32(PublicKey.fromString(publicKeyText).verifyHash(fastBlake3(message), Signature.fromString(signatureText)));
         } catch {
           return 0;
         }
@@ -71,14 +71,14 @@ export function cryptoFunctions(env: InstanceEnv): HostFunctions {
         const signatureBytes = env.readBuffer(signature);
         const point = parseSecpPublicKey(env.readBuffer(publicKey));
         const prefix = encoder.encode(`\x19Ethereum Signed Message:\n${message.length}`);
-        const hash = keccak_256(Uint8Array.of(...prefix, ...message));
+        const hash = fastKeccak256(prefix, message);
         const { parsed } = parseEvmSignature(signatureBytes, 'evm_signature_verify');
         return boolToI32(secp256k1.verify(parsed.toCompactRawBytes(), hash, point.toRawBytes(false), { lowS: false }));
       },
     ),
     assembly_script_evm_get_address_from_pubkey: abi(env, 'assembly_script_evm_get_address_from_pubkey', (publicKey: number) => {
       const point = parseSecpPublicKey(env.readBuffer(publicKey));
-      return env.allocBuffer(keccak_256(point.toRawBytes(false).subarray(1)).subarray(12));
+      return env.allocBuffer(fastKeccak256(point.toRawBytes(false).subarray(1)).subarray(12));
     }),
     assembly_script_evm_get_pubkey_from_signature: abi(
       env,
