@@ -1,3 +1,4 @@
+import type { GasReport } from './GasRecorder.js';
 import type { TestFailure } from './locateFailure.js';
 
 export interface TestResult {
@@ -37,4 +38,6 @@ export interface TestRunResult {
   brokenFiles: number;
   files: SpecFileResult[];
   durationMs: number;
+  /** With the `gasReport` option. */
+  gasReport?: GasReport;
 }

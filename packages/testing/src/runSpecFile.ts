@@ -4,6 +4,7 @@ import { instantiate } from '@assemblyscript/loader';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { TestingError } from './errors.js';
+import type { GasRecorder } from './GasRecorder.js';
 import type { AspectConfig } from './loadAspectConfig.js';
 import { RUN_OPTIONS, testHostOf } from './masonHost.js';
 import type { CompiledSpec } from './SpecCompiler.js';
@@ -21,6 +22,7 @@ export interface RunSpecFileOptions {
   groupPattern: RegExp;
   updateSnapshots: boolean;
   testTimeout?: number;
+  gasRecorder?: GasRecorder;
   print: (line: string) => void;
   color: Colors;
 }
@@ -47,7 +49,12 @@ export async function runSpecFile(options: RunSpecFileOptions): Promise<SpecFile
     ...(expected && { snapshots: expected }),
   });
   const createImports = Object.assign((...imports: object[]) => ctx.createImports(...imports) as WebAssembly.Imports, {
-    [RUN_OPTIONS]: { root, log: (line: string) => print(`    ${color.dim(line)}`), ...(options.testTimeout !== undefined && { testTimeout: options.testTimeout }) },
+    [RUN_OPTIONS]: {
+      root,
+      log: (line: string) => print(`    ${color.dim(line)}`),
+      ...(options.testTimeout !== undefined && { testTimeout: options.testTimeout }),
+      ...(options.gasRecorder && { gasRecorder: options.gasRecorder }),
+    },
   });
   const memory = new WebAssembly.Memory({ initial: 10 });
   const module = await config.instantiate(memory, createImports, instantiate as never, compiled.binary).catch((error: unknown) => {
