@@ -36,6 +36,8 @@ export type OperationInfo = {
   operation: SecureShareOperation;
   /** true: executed successfully, false: failed, null: not executed yet. */
   op_exec_status: boolean | null;
+  /** Gas the execution used: Mason's devnet only (a node does not report it), for executed ExecuteSC and CallSC. */
+  gas_used?: number;
 };
 
 /** One element of the `send_operations` parameter. */
