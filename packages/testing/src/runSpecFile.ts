@@ -4,6 +4,7 @@ import { instantiate } from '@assemblyscript/loader';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { TestingError } from './errors.js';
+import { GAS_IMPORT_MODULE } from './gasImportModule.js';
 import type { GasRecorder } from './GasRecorder.js';
 import type { AspectConfig } from './loadAspectConfig.js';
 import { RUN_OPTIONS, testHostOf } from './masonHost.js';
@@ -96,15 +97,21 @@ export async function runSpecFile(options: RunSpecFileOptions): Promise<SpecFile
   return result;
 }
 
-const MISSING_IMPORT = /Import #\d+ (?:module=)?"([^"]+)" (?:function=)?"([^"]+)"/;
+// V8 names the function, or only the module when the whole namespace is missing.
+const MISSING_IMPORT = /Import #\d+ (?:module=)?"([^"]+)"(?: (?:function=)?"([^"]+)")?/;
 
 /** Why a spec module could not be instantiated, said for a person (vm-mock helpers are the usual cause). */
 function startError(file: string, error: unknown): TestingError {
   const reason = error instanceof Error ? error.message : String(error);
   const missing = MISSING_IMPORT.exec(reason);
   if (!missing) return new TestingError('MASON_TESTING_START', { file, reason }, { cause: error });
-  const [, module, name] = missing;
-  const hint = module === 'massa' ? ': no node registers it (a typo, or an SDK newer than the node?)' : '';
+  const [, module, name = '*'] = missing;
+  const hint =
+    module === 'massa'
+      ? ': no node registers it (a typo, or an SDK newer than the node?)'
+      : module === GAS_IMPORT_MODULE
+        ? ": the gas report needs Mason's test host (instantiate: masonHost() in as-pect.config.js)"
+        : '';
   return new TestingError('MASON_TESTING_UNKNOWN_IMPORT', { file, module, name, hint }, { cause: error });
 }
 
