@@ -127,6 +127,8 @@ export class TestHost {
   private mockedSpent = 0n;
   private readonly gasRecorder: GasRecorder | undefined;
   private quiet = false;
+  /** Absolute paths of the files `readFile` read (or tried to): what the spec depends on at run time. */
+  readonly filesRead = new Set<string>();
 
   constructor(options: TestHostOptions = {}) {
     this.root = resolve(options.root ?? process.cwd());
@@ -494,6 +496,7 @@ export class TestHost {
   /** A project file (e.g. `build/token.wasm`), relative to the root. */
   readFile(path: string): Uint8Array {
     const absolute = resolve(this.root, path);
+    this.filesRead.add(absolute);
     if (!existsSync(absolute)) throw new TestingError('MASON_TESTING_FILE_NOT_FOUND', { path, absolute });
     return new Uint8Array(readFileSync(absolute));
   }

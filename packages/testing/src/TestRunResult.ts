@@ -27,6 +27,8 @@ export interface SpecFileResult {
   error?: string;
   compileMs: number;
   runMs: number;
+  /** Absolute paths of what the result depends on: the files the compilation read, and those the tests read (readFile). */
+  inputs?: string[];
 }
 
 export interface TestRunResult {

@@ -1,4 +1,6 @@
 export { runTests, type RunTestsOptions } from './runTests.js';
+export { watchTests, type WatchTestsOptions } from './watchTests.js';
+export { affectedSpecs, type SpecDependencies } from './affectedSpecs.js';
 export type { TestRunResult, SpecFileResult, TestResult } from './TestRunResult.js';
 export type { TestFailure } from './locateFailure.js';
 export { masonHost, testHostOf, TEST_HOST, RUN_OPTIONS, type AspectInstantiate } from './masonHost.js';

@@ -72,6 +72,7 @@ export async function runSpecFile(options: RunSpecFileOptions): Promise<SpecFile
     todo: reporter.todo,
     compileMs: compiled.compileMs,
     runMs: performance.now() - started,
+    inputs: [...compiled.inputs, ...(reporter.host?.filesRead ?? [])],
   };
   const initError = ctx.errors.find((error) => error.type === 'TestContext Initialization');
   if (initError) result.error = `${initError.message}\n${initError.stackTrace}`;

@@ -100,7 +100,8 @@ export async function runTests(options: RunTestsOptions = {}): Promise<TestRunRe
     } catch (error) {
       if (!(error instanceof TestingError) || error.code !== 'MASON_TESTING_COMPILE') throw error;
       print(color.bold(file));
-      return { file, tests: [], passed: 0, failed: 0, todo: 0, error: error.message, compileMs: 0, runMs: 0 };
+      // What it read is unknown: the spec itself is what a fix changes first.
+      return { file, tests: [], passed: 0, failed: 0, todo: 0, error: error.message, compileMs: 0, runMs: 0, inputs: [resolve(root, file)] };
     }
     print(`${color.bold(file)}${compiled.cached ? color.dim(' (cached)') : ''}`);
     const stackTraceLimit = Error.stackTraceLimit;
@@ -122,7 +123,7 @@ export async function runTests(options: RunTestsOptions = {}): Promise<TestRunRe
       });
     } catch (error) {
       if (!(error instanceof TestingError)) throw error;
-      return { file, tests: [], passed: 0, failed: 0, todo: 0, error: error.message, compileMs: compiled.compileMs, runMs: 0 };
+      return { file, tests: [], passed: 0, failed: 0, todo: 0, error: error.message, compileMs: compiled.compileMs, runMs: 0, inputs: compiled.inputs };
     } finally {
       Error.stackTraceLimit = stackTraceLimit;
     }
