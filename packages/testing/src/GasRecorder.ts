@@ -56,7 +56,8 @@ export interface GasRecorderHost {
  * an instrumented build of the contract, or through the VM with `call`) is measured by running it
  * once more as what it stands for: a CallSC of the contract's real bytecode (as `mason build`
  * makes it) from the same caller, with the same argument bytes, coins, ledger, slot and chain id,
- * committing nothing. The gas is then the node's: instantiation, launch, metered operators, ABIs
+ * committing nothing; under a deploy context the caller owns the contract, as a deployer does
+ * while it calls the constructor. The gas is then the node's: instantiation, launch, metered operators, ABIs
  * and nested calls, exactly what `Vm.callSC` (and so the devnet) charges.
  */
 export class GasRecorder {
@@ -86,7 +87,9 @@ export class GasRecorder {
         const contractName = hosted.readString(contract);
         const param = args === 0 ? new Uint8Array() : hosted.readBuffer(args);
         const bytecode = this.byName.get(contractName)?.bytecode;
-        this.measure(host, contractName, hosted.readString(name), { caller: caller.address, target: target.address, param, coins: target.coins ?? 0n, bytecode });
+        // A deploy context (setDeployContext) gives the caller the contract: its constructor runs with that right.
+        const callerOwns = (caller.ownedAddresses ?? []).filter((address) => address !== caller.address);
+        this.measure(host, contractName, hosted.readString(name), { caller: caller.address, target: target.address, param, coins: target.coins ?? 0n, bytecode, callerOwns });
       },
       exit: () => {
         if (this.depth > 0) this.depth--;
@@ -129,7 +132,15 @@ export class GasRecorder {
     host: GasRecorderHost,
     contract: string,
     fn: string,
-    call: { caller: string; target: string; param: Uint8Array; coins: bigint; bytecode?: Uint8Array | undefined; transferred?: boolean },
+    call: {
+      caller: string;
+      target: string;
+      param: Uint8Array;
+      coins: bigint;
+      bytecode?: Uint8Array | undefined;
+      transferred?: boolean;
+      callerOwns?: string[];
+    },
   ): void {
     const { vm, hosted } = host;
     // A direct call's coins are already on the contract (setTransferredCoins moved them): the CallSC moves them again.
@@ -147,6 +158,7 @@ export class GasRecorder {
         context: { slot: hosted.slot.slot, timestamp: hosted.slot.timestamp },
         ...(hosted.operationId !== null && { operationId: hosted.operationId }),
         commit: false,
+        ...(call.callerOwns?.length && { callerOwns: call.callerOwns }),
       }),
     );
     let functions = this.calls.get(contract);

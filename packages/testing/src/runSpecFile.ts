@@ -112,7 +112,9 @@ function startError(file: string, error: unknown): TestingError {
       ? ': no node registers it (a typo, or an SDK newer than the node?)'
       : module === GAS_IMPORT_MODULE
         ? ": the gas report needs Mason's test host (instantiate: masonHost() in as-pect.config.js)"
-        : '';
+        : module === 'mason_testing'
+          ? ": @mason/testing's helpers need Mason's test host (instantiate: masonHost() in as-pect.config.js)"
+          : '';
   return new TestingError('MASON_TESTING_UNKNOWN_IMPORT', { file, module, name, hint }, { cause: error });
 }
 

@@ -29,12 +29,12 @@ afterAll(() => project.remove());
 const gasOf = (name: string): FunctionGas => result.gasReport!.contracts.find((contract) => contract.name === 'counter')!.functions.find((fn) => fn.name === name)!;
 
 /** The same calls as CallSC operations on a VM holding the contract at DEFAULT_CONTRACT. */
-function callSC(calls: Array<[string, Uint8Array]>, caller = DEFAULT_CALLER): bigint[] {
+function callSC(calls: Array<[string, Uint8Array, string[]?]>, caller = DEFAULT_CALLER): bigint[] {
   const vm = new Vm({
     chainId: DEFAULT_CHAIN_ID,
     state: new MemoryLedger({ [DEFAULT_CALLER]: { balance: ACCOUNT_BALANCE }, [DEFAULT_CONTRACT]: { balance: CONTRACT_BALANCE, bytecode } }),
   });
-  return calls.map(([fn, param]) => {
+  return calls.map(([fn, param, callerOwns]) => {
     const outcome = vm.callSC({
       caller,
       target: DEFAULT_CONTRACT,
@@ -43,6 +43,7 @@ function callSC(calls: Array<[string, Uint8Array]>, caller = DEFAULT_CALLER): bi
       maxGas: MAX_GAS,
       context: { slot: DEFAULT_SLOT, timestamp: DEFAULT_TIMESTAMP },
       operationId: DEFAULT_OPERATION_ID,
+      ...(callerOwns && { callerOwns }),
     });
     expect(outcome.error?.message).toBeUndefined();
     return outcome.gasUsed;
@@ -58,11 +59,13 @@ const u64Args = (value: bigint) => {
 describe('mason test --gas-report', () => {
   it('still runs the specs as usual', () => {
     expect(result.files[0]!.tests.filter((test) => !test.passed)).toEqual([]);
-    expect([result.passed, result.failed]).toEqual([5, 0]);
+    expect([result.passed, result.failed]).toEqual([6, 0]);
   });
 
   it('gives each function the gas the VM charges for the same CallSC', () => {
-    const [one, thousand, five, valueAt1006, twice, valueAt1010] = callSC([
+    const [deployed, valueAt0, one, thousand, five, valueAt1006, twice, valueAt1010] = callSC([
+      ['constructor', u64Args(0n), [DEFAULT_CONTRACT]],
+      ['value', new Uint8Array()],
       ['increment', u64Args(1n)],
       ['increment', u64Args(1000n)],
       ['increment', u64Args(5n)],
@@ -73,8 +76,10 @@ describe('mason test --gas-report', () => {
     const increments = [one!, thousand!, five!].sort((a, b) => (a < b ? -1 : 1));
     expect(gasOf('increment')).toMatchObject({ calls: 3, min: increments[0], median: increments[1], max: increments[2], failed: 0 });
     expect(gasOf('incrementTwice')).toMatchObject({ calls: 1, min: twice, max: twice });
-    const values = [valueAt1006!, valueAt1010!].sort((a, b) => (a < b ? -1 : 1));
-    expect(gasOf('value')).toMatchObject({ calls: 2, min: values[0], max: values[1], median: (values[0]! + values[1]!) / 2n });
+    const values = [valueAt0!, valueAt1006!, valueAt1010!].sort((a, b) => (a < b ? -1 : 1));
+    expect(gasOf('value')).toMatchObject({ calls: 3, min: values[0], median: values[1], max: values[2] });
+    // setDeployContext: the constructor runs with the deployer's right on the contract, as on chain.
+    expect(gasOf('constructor')).toMatchObject({ calls: 1, min: deployed, failed: 0 });
   });
 
   it('measures a call made through the VM (call()) as a CallSC from the contract under test, named by its bytecode', () => {
@@ -103,7 +108,7 @@ describe('mason test --gas-report', () => {
     const start = lines.findIndex((line) => line.startsWith('Gas report'));
     expect(lines[start]).toBe('Gas report (gas of each call as a CallSC of the built contract, limit 100,000,000)');
     expect(lines.slice(start + 2, start + 4)).toEqual(['  counter', '    function        calls          min       median          max         mean']);
-    expect(lines.slice(start + 4, start + 10).map((line) => line.trim().split(/ +/)[0])).toEqual(['boom', 'double', 'increment', 'incrementTwice', 'spin', 'value']);
-    expect(lines.at(-1)).toMatch(/^✔ 5 passed, 0 failed/);
+    expect(lines.slice(start + 4, start + 11).map((line) => line.trim().split(/ +/)[0])).toEqual(['boom', 'constructor', 'double', 'increment', 'incrementTwice', 'spin', 'value']);
+    expect(lines.at(-1)).toMatch(/^✔ 6 passed, 0 failed/);
   });
 });

@@ -46,7 +46,7 @@ describe('mason test --watch', () => {
     const first = await nextRound(0);
     expect(first).toContain('assembly/__tests__/counter.spec.ts');
     expect(first).toContain('assembly/__tests__/math.spec.ts');
-    expect(first).toMatch(/✔ 6 passed, 0 failed \(2 spec files, /);
+    expect(first).toMatch(/✔ 7 passed, 0 failed \(2 spec files, /);
   });
 
   it('runs only the spec that imports a changed file, and shows its failure', async () => {
@@ -81,7 +81,7 @@ describe('mason test --watch', () => {
     const round = await nextRound(from);
     expect(round).toContain('assembly/contracts/counter.ts changed: 1 spec file to run again\nassembly/__tests__/counter.spec.ts');
     expect(round).not.toContain('math.spec.ts');
-    expect(round).toMatch(/✔ 5 passed, 0 failed \(1 spec file, /);
+    expect(round).toMatch(/✔ 6 passed, 0 failed \(1 spec file, /);
   });
 
   it('runs a new spec file', async () => {
