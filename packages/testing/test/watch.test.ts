@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliBin, fixtureProject, type FixtureProject } from './support/fixtureProject.js';
+import { watchTests } from '../src/index.js';
+import { captureOutput, cliBin, fixtureProject, type FixtureProject } from './support/fixtureProject.js';
 
 // `mason test --watch` as a user runs it: a real process, real files edited, Ctrl-C to leave.
 // Every wait is for a line of output, bounded.
@@ -95,5 +96,34 @@ describe('mason test --watch', () => {
   it('stops on Ctrl-C and exits 0', async () => {
     child.kill('SIGINT');
     expect(await exit).toBe(0);
+  });
+});
+
+describe('watchTests', () => {
+  it('reports a run that cannot start, goes on watching, and runs the spec that appears; the signal stops it', async () => {
+    const empty = await fixtureProject('gas');
+    const captured = captureOutput();
+    const controller = new AbortController();
+    try {
+      const watching = watchTests({ root: empty.root, files: ['assembly/__tests__/later.spec.ts'], output: captured, color: false, signal: controller.signal });
+      const waitFor = async (expected: string) => {
+        const deadline = Date.now() + 60_000;
+        while (!captured.text().includes(expected)) {
+          if (Date.now() > deadline) throw new Error(`"${expected}" not printed; output:\n${captured.text()}`);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      };
+      await waitFor('Watching for changes');
+      expect(captured.text()).toContain('✖ no spec files match assembly/__tests__/later.spec.ts');
+      expect(captured.text()).toContain('[MASON_TESTING_NO_SPECS]');
+      writeFileSync(join(empty.root, 'assembly/__tests__/later.spec.ts'), "describe('later', () => {\n  test('runs', () => {\n    expect(2).toBe(2);\n  });\n});\n");
+      await waitFor('✔ 1 passed, 0 failed (1 spec file');
+      controller.abort();
+      await watching;
+      expect(captured.text()).toContain('assembly/__tests__/later.spec.ts changed: 1 spec file to run again');
+    } finally {
+      controller.abort();
+      empty.remove();
+    }
   });
 });
