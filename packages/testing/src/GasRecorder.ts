@@ -155,7 +155,8 @@ export class GasRecorder {
         coins: call.coins,
         maxGas: this.maxGas,
         state,
-        context: { slot: hosted.slot.slot, timestamp: hosted.slot.timestamp },
+        // A fresh context of the same slot: the test's own counters (event index, created addresses) stay as they are.
+        context: { slot: hosted.slot.slot, timestamp: hosted.slot.timestamp, blockId: hosted.slot.blockId, executionTrailHash: hosted.slot.executionTrailHash },
         ...(hosted.operationId !== null && { operationId: hosted.operationId }),
         commit: false,
         ...(call.callerOwns?.length && { callerOwns: call.callerOwns }),
