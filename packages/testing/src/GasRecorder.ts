@@ -63,7 +63,6 @@ export interface GasRecorderHost {
 export class GasRecorder {
   private readonly calls = new Map<string, Map<string, CallRecord[]>>();
   private readonly byName = new Map<string, GasReportContract>();
-  private readonly names = new Map<string, string>();
   private depth = 0;
 
   constructor(
@@ -118,14 +117,10 @@ export class GasRecorder {
     this.depth = 0;
   }
 
+  /** By its bytecode, not its address: after a reset, the same address may hold another contract. */
   private nameOf(address: string, bytecode: Uint8Array): string {
-    let name = this.names.get(address);
-    if (name === undefined) {
-      const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && Buffer.from(a.buffer, a.byteOffset, a.length).equals(b);
-      name = [...this.byName.values()].find((contract) => same(contract.bytecode, bytecode))?.name ?? address;
-      this.names.set(address, name);
-    }
-    return name;
+    const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && Buffer.from(a.buffer, a.byteOffset, a.length).equals(b);
+    return [...this.byName.values()].find((contract) => same(contract.bytecode, bytecode))?.name ?? address;
   }
 
   private measure(
