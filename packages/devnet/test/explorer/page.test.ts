@@ -94,6 +94,8 @@ describe.skipIf(missing !== null)('the explorer page in headless chromium', () =
     await page.waitForSelector(`#details[data-route="block/${deployBlock}"] [data-detail-status="final"]`, { timeout: 20_000 });
     expect(await page.locator('#details').textContent()).toContain(deployId);
     expect(await page.locator('#details ol.parents li').count()).toBe(32);
+    // The edges are drawn once the parents are in the graph: wait for them rather than race the page.
+    await page.waitForSelector('line.parent-edge', { state: 'attached', timeout: 20_000 });
     expect(await page.locator('line.parent-edge').count()).toBeGreaterThan(0);
 
     mkdirSync(RESULTS_DIR, { recursive: true });
