@@ -75,6 +75,11 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
+async function getOperations(url: string, id: string): Promise<any[]> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'get_operations', params: [[id]] }) });
+  return ((await response.json()) as { result: any[] }).result;
+}
+
 /** No secret key anywhere: neither in the environment nor in a .env. */
 const NO_KEY = { PRIVATE_KEY: undefined, WALLET_SECRET_KEY: undefined };
 
@@ -121,6 +126,17 @@ describe('the developer loop through the mason command', () => {
     expect(called.code, called.stderr).toBe(0);
     expect(called.stdout).toContain('FinalSuccess');
     expect(called.stdout).toContain('Sum: 2 + 3 = 5');
+    expect(called.stdout).toMatch(/gas used\s+[\d,]+ of [\d,]+ max\n/);
+  });
+
+  it('mason call --json gives the gas the devnet says the operation used', async () => {
+    const called = await mason(['call', 'main', 'sum', '--args', 'i32:6', 'i32:7', '--json']);
+    expect(called.code, called.stderr).toBe(0);
+    const result = JSON.parse(called.stdout);
+    const [info] = await getOperations(devnet.urls.public, result.operationId);
+    expect(info.gas_used).toBeGreaterThan(0);
+    expect(result).toMatchObject({ gasUsed: info.gas_used, maxGas: info.operation.content.op.CallSC.max_gas });
+    expect(result.gasUsed).toBeLessThanOrEqual(result.maxGas);
   });
 
   it('mason call and read take the name deployments/<network>.json records, from any sub-folder', async () => {

@@ -412,6 +412,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
       fees += outcome.fee;
       blockGas += declaredBlockGas(record.signed);
       record.speculativeSuccess = outcome.success;
+      if (outcome.gasUsed !== undefined) record.gasUsed = outcome.gasUsed;
       this.#executed.set(id, record.signed.content.expirePeriod);
       results.push([id, outcome.success]);
     }

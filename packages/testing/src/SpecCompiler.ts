@@ -20,6 +20,8 @@ export interface SpecCompilerOptions {
   includes: string[];
   /** Extra package roots (asc `--path`). */
   paths: string[];
+  /** Contract files to instrument for the gas report: absolute path → contract name (see instrumentContract). */
+  instrument?: Record<string, string>;
 }
 
 export interface WasmSourceMapJson {
@@ -43,12 +45,14 @@ const loadCompiler = () => Promise.all([import('assemblyscript/asc'), import('@a
 /** Compiles spec files the way as-pect does, in memory, with a source map; sources are read once per run. */
 export class SpecCompiler {
   private readonly sources = new Map<string, string | null>();
+  private instrument: ((text: string, path: string, contract: string) => string) | undefined;
 
   constructor(private readonly options: SpecCompilerOptions) {}
 
   async compile(file: string): Promise<CompiledSpec> {
     const started = performance.now();
     const [{ default: asc }, { default: AspectTransform }] = await loadCompiler();
+    this.instrument ??= this.options.instrument && (await import('./instrumentContract.js')).instrumentContract;
     const inputs = new Set<string>();
     const { root, asconfig, includes, paths } = this.options;
     const outputs = new Map<string, Uint8Array | string>();
@@ -106,7 +110,9 @@ export class SpecCompiler {
   private read(path: string): string | null {
     if (this.sources.has(path)) return this.sources.get(path)!;
     // asc tries many candidate paths per import: test for them rather than catch ENOENT each time.
-    const text = existsSync(path) ? readFileSync(path, 'utf8') : null;
+    let text = existsSync(path) ? readFileSync(path, 'utf8') : null;
+    const contract = this.options.instrument?.[path];
+    if (text !== null && contract !== undefined && this.instrument) text = this.instrument(text, path, contract);
     this.sources.set(path, text);
     return text;
   }

@@ -15,6 +15,8 @@ import {
   FUNDED_ACCOUNTS,
 } from './defaults.js';
 import { TestingError } from './errors.js';
+import type { GasRecorder } from './GasRecorder.js';
+import { GAS_IMPORT_MODULE } from './gasImportModule.js';
 import { testingImports } from './testingImports.js';
 import { runWithTimeout, TEST_TIMEOUT_MS } from './runWithTimeout.js';
 import { VM_MOCK_BALANCE, VM_MOCK_CALLER, VM_MOCK_CHAIN_ID, VM_MOCK_CONTRACT, VM_MOCK_SLOT } from './vmMock.js';
@@ -38,6 +40,8 @@ export interface TestHostOptions {
   vmMock?: boolean;
   /** Longest a test (or a hook) may run, in ms, before it fails as an endless loop. Default 10,000. */
   testTimeout?: number;
+  /** Measures the contract calls of the spec for the gas report (`mason test --gas-report`). */
+  gasRecorder?: GasRecorder;
 }
 
 /** A failure of a test callback, as the host saw it; positions are resolved by the reporter. */
@@ -121,6 +125,10 @@ export class TestHost {
   private readonly mockedCalls: Uint8Array[] = [];
   /** vm-mock's coins spent by mocked calls, which its balance of the contract leaves out. */
   private mockedSpent = 0n;
+  private readonly gasRecorder: GasRecorder | undefined;
+  private quiet = false;
+  /** Absolute paths of the files `readFile` read (or tried to): what the spec depends on at run time. */
+  readonly filesRead = new Set<string>();
 
   constructor(options: TestHostOptions = {}) {
     this.root = resolve(options.root ?? process.cwd());
@@ -128,11 +136,14 @@ export class TestHost {
     this.vmMock = options.vmMock ?? false;
     this.testTimeout = options.testTimeout ?? TEST_TIMEOUT_MS;
     this.log = options.log ?? ((line) => process.stdout.write(`${line}\n`));
+    this.gasRecorder = options.gasRecorder;
     const profile = this.vmMock ? vmMockProfile(options.chainId) : masonProfile(options.chainId);
     this.vm = new Vm({
       state: new MemoryLedger(profile.ledger),
       chainId: profile.chainId,
-      onPrint: (message) => this.log(`print: ${message}`),
+      onPrint: (message) => {
+        if (!this.quiet) this.log(`print: ${message}`);
+      },
       lenientAddresses: this.vmMock,
       // vm-mock charges nothing for storage; its specs count on balances that storage leaves alone.
       ...(this.vmMock && { limits: { ledgerCostPerByte: 0n, ledgerEntryBaseCost: 0n } }),
@@ -166,7 +177,23 @@ export class TestHost {
       };
     }
     const host = this.vmMock ? { ...massa, ...vmMockImports(this), ...this.mockedCallImports(massa) } : massa;
-    return { env: hostEnv, massa: host, mason_testing: testingImports(this) };
+    const imports: WebAssembly.Imports = { env: hostEnv, massa: host, mason_testing: testingImports(this) };
+    if (this.gasRecorder) {
+      imports.massa = { ...host, assembly_script_call: this.gasRecorder.wrapCall(this, host.assembly_script_call!) };
+      imports[GAS_IMPORT_MODULE] = this.gasRecorder.imports(this);
+    }
+    return imports;
+  }
+
+  /** Runs `body` with the VM's `print` output dropped. */
+  quietly<T>(body: () => T): T {
+    const quiet = this.quiet;
+    this.quiet = true;
+    try {
+      return body();
+    } finally {
+      this.quiet = quiet;
+    }
   }
 
   /** vm-mock's `call`/`local_call` return the queued `mockScCall` values first; `function_exists` is true for code it cannot see. */
@@ -228,6 +255,7 @@ export class TestHost {
   private runCallback(call: (pointer: number) => void, pointer: number): void {
     const kind: CallbackKind = this.testCallbacks.has(pointer) ? 'test' : this.beforeEachCallbacks.has(pointer) ? 'beforeEach' : 'other';
     if (this.depth === 0) {
+      this.gasRecorder?.resetDepth();
       // A test's chain is its beforeEach hooks then the test itself: it starts at the first of them.
       if (kind !== 'other' && this.lastKind !== 'beforeEach') this.startTest();
       this.lastKind = kind;
@@ -468,6 +496,7 @@ export class TestHost {
   /** A project file (e.g. `build/token.wasm`), relative to the root. */
   readFile(path: string): Uint8Array {
     const absolute = resolve(this.root, path);
+    this.filesRead.add(absolute);
     if (!existsSync(absolute)) throw new TestingError('MASON_TESTING_FILE_NOT_FOUND', { path, absolute });
     return new Uint8Array(readFileSync(absolute));
   }

@@ -1,3 +1,4 @@
+import type { GasReport } from './GasRecorder.js';
 import type { TestFailure } from './locateFailure.js';
 
 export interface TestResult {
@@ -26,6 +27,8 @@ export interface SpecFileResult {
   error?: string;
   compileMs: number;
   runMs: number;
+  /** Absolute paths of what the result depends on: the files the compilation read, and those the tests read (readFile). */
+  inputs?: string[];
 }
 
 export interface TestRunResult {
@@ -37,4 +40,6 @@ export interface TestRunResult {
   brokenFiles: number;
   files: SpecFileResult[];
   durationMs: number;
+  /** With the `gasReport` option. */
+  gasReport?: GasReport;
 }

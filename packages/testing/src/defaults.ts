@@ -34,3 +34,5 @@ export const DEFAULT_TIMESTAMP = 1_700_000_000_000;
 export const DEFAULT_GAS = 3_980_167_295n;
 /** The operation every test runs in (`Context.originOperationId()`, events' `origin_operation_id`). */
 export const DEFAULT_OPERATION_ID = encodeOperationId(blake3(new TextEncoder().encode('mason-testing operation')));
+/** Gas limit of each CallSC the gas report measures: the most a CallSC may have (web3's MAX_GAS_CALL). */
+export const GAS_REPORT_MAX_GAS = 4_294_167_295n;

@@ -1,4 +1,6 @@
 export { runTests, type RunTestsOptions } from './runTests.js';
+export { watchTests, type WatchTestsOptions } from './watchTests.js';
+export { affectedSpecs, type SpecDependencies } from './affectedSpecs.js';
 export type { TestRunResult, SpecFileResult, TestResult } from './TestRunResult.js';
 export type { TestFailure } from './locateFailure.js';
 export { masonHost, testHostOf, TEST_HOST, RUN_OPTIONS, type AspectInstantiate } from './masonHost.js';
@@ -6,6 +8,8 @@ export { TestHost, type TestHostOptions, type RawFailure } from './TestHost.js';
 export type { WasmFrame } from './wasmFrames.js';
 export { DEFAULT_ASPECT_CONFIG, loadAspectConfig, type AspectConfig, type LoadedAspectConfig } from './loadAspectConfig.js';
 export { testAccount } from './testAccount.js';
+export { GasRecorder, type GasReport, type GasReportContract, type ContractGas, type FunctionGas } from './GasRecorder.js';
+export { formatGasReport } from './formatGasReport.js';
 export {
   DEFAULT_CALLER,
   DEFAULT_CONTRACT,
@@ -17,6 +21,7 @@ export {
   ACCOUNT_BALANCE,
   CONTRACT_BALANCE,
   FUNDED_ACCOUNTS,
+  GAS_REPORT_MAX_GAS,
 } from './defaults.js';
 export { VM_MOCK_CALLER, VM_MOCK_CONTRACT, VM_MOCK_HELPERS } from './vmMock.js';
 export { TESTING_ERRORS, TestingError, type TestingErrorCode } from './errors.js';

@@ -4,6 +4,8 @@ import { instantiate } from '@assemblyscript/loader';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { TestingError } from './errors.js';
+import { GAS_IMPORT_MODULE } from './gasImportModule.js';
+import type { GasRecorder } from './GasRecorder.js';
 import type { AspectConfig } from './loadAspectConfig.js';
 import { RUN_OPTIONS, testHostOf } from './masonHost.js';
 import type { CompiledSpec } from './SpecCompiler.js';
@@ -21,6 +23,7 @@ export interface RunSpecFileOptions {
   groupPattern: RegExp;
   updateSnapshots: boolean;
   testTimeout?: number;
+  gasRecorder?: GasRecorder;
   print: (line: string) => void;
   color: Colors;
 }
@@ -47,7 +50,12 @@ export async function runSpecFile(options: RunSpecFileOptions): Promise<SpecFile
     ...(expected && { snapshots: expected }),
   });
   const createImports = Object.assign((...imports: object[]) => ctx.createImports(...imports) as WebAssembly.Imports, {
-    [RUN_OPTIONS]: { root, log: (line: string) => print(`    ${color.dim(line)}`), ...(options.testTimeout !== undefined && { testTimeout: options.testTimeout }) },
+    [RUN_OPTIONS]: {
+      root,
+      log: (line: string) => print(`    ${color.dim(line)}`),
+      ...(options.testTimeout !== undefined && { testTimeout: options.testTimeout }),
+      ...(options.gasRecorder && { gasRecorder: options.gasRecorder }),
+    },
   });
   const memory = new WebAssembly.Memory({ initial: 10 });
   const module = await config.instantiate(memory, createImports, instantiate as never, compiled.binary).catch((error: unknown) => {
@@ -64,6 +72,7 @@ export async function runSpecFile(options: RunSpecFileOptions): Promise<SpecFile
     todo: reporter.todo,
     compileMs: compiled.compileMs,
     runMs: performance.now() - started,
+    inputs: [...compiled.inputs, ...(reporter.host?.filesRead ?? [])],
   };
   const initError = ctx.errors.find((error) => error.type === 'TestContext Initialization');
   if (initError) result.error = `${initError.message}\n${initError.stackTrace}`;
@@ -89,15 +98,23 @@ export async function runSpecFile(options: RunSpecFileOptions): Promise<SpecFile
   return result;
 }
 
-const MISSING_IMPORT = /Import #\d+ (?:module=)?"([^"]+)" (?:function=)?"([^"]+)"/;
+// V8 names the function, or only the module when the whole namespace is missing.
+const MISSING_IMPORT = /Import #\d+ (?:module=)?"([^"]+)"(?: (?:function=)?"([^"]+)")?/;
 
 /** Why a spec module could not be instantiated, said for a person (vm-mock helpers are the usual cause). */
 function startError(file: string, error: unknown): TestingError {
   const reason = error instanceof Error ? error.message : String(error);
   const missing = MISSING_IMPORT.exec(reason);
   if (!missing) return new TestingError('MASON_TESTING_START', { file, reason }, { cause: error });
-  const [, module, name] = missing;
-  const hint = module === 'massa' ? ': no node registers it (a typo, or an SDK newer than the node?)' : '';
+  const [, module, name = '*'] = missing;
+  const hint =
+    module === 'massa'
+      ? ': no node registers it (a typo, or an SDK newer than the node?)'
+      : module === GAS_IMPORT_MODULE
+        ? ": the gas report needs Mason's test host (instantiate: masonHost() in as-pect.config.js)"
+        : module === 'mason_testing'
+          ? ": @mason/testing's helpers need Mason's test host (instantiate: masonHost() in as-pect.config.js)"
+          : '';
   return new TestingError('MASON_TESTING_UNKNOWN_IMPORT', { file, module, name, hint }, { cause: error });
 }
 

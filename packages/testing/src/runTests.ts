@@ -6,6 +6,8 @@ import { CompileCache } from './CompileCache.js';
 import { TestingError } from './errors.js';
 import { findPackageDir } from './findPackageDir.js';
 import { findSpecFiles } from './findSpecFiles.js';
+import { formatGasReport } from './formatGasReport.js';
+import { GasRecorder, type GasReportContract } from './GasRecorder.js';
 import { loadAspectConfig } from './loadAspectConfig.js';
 import { runSpecFile } from './runSpecFile.js';
 import { PACKAGE_DIR, SpecCompiler, type CompiledSpec, type SpecCompilerOptions } from './SpecCompiler.js';
@@ -34,6 +36,11 @@ export interface RunTestsOptions {
   passWithNoTests?: boolean;
   /** Longest a test or hook may run (ms) before it fails as an endless loop; default 10,000. */
   testTimeout?: number;
+  /**
+   * Measure every call of these contracts' functions made by the specs and print a gas report
+   * (min/median/max per function; see GasRecorder). The specs run against an instrumented build.
+   */
+  gasReport?: { contracts: GasReportContract[]; /** Gas limit of each measured CallSC; default GAS_REPORT_MAX_GAS. */ maxGas?: bigint };
 }
 
 /** What, besides the sources it reads, decides a compiled spec. */
@@ -68,7 +75,14 @@ export async function runTests(options: RunTestsOptions = {}): Promise<TestRunRe
     print(`${color.green('✔')} ${error.message} ${color.dim('(passing: --pass-with-no-tests)')}`);
     return { ok: true, passed: 0, failed: 0, todo: 0, brokenFiles: 0, files: [], durationMs: performance.now() - started };
   }
-  const compilerOptions = { root, asconfig, includes: await findSpecFiles(root, config.include), paths: assemblyPaths(root) };
+  const gasRecorder = options.gasReport && new GasRecorder(options.gasReport.contracts, options.gasReport.maxGas);
+  const compilerOptions = {
+    root,
+    asconfig,
+    includes: await findSpecFiles(root, config.include),
+    paths: assemblyPaths(root),
+    ...(options.gasReport && { instrument: Object.fromEntries(options.gasReport.contracts.map((contract) => [resolve(contract.file), contract.name])) }),
+  };
   const cache = options.cache === false ? undefined : new CompileCache(root, cacheSalt(compilerOptions));
   const compiler = new SpecCompiler(compilerOptions);
   const compile = async (file: string): Promise<CompiledSpec> => {
@@ -86,7 +100,8 @@ export async function runTests(options: RunTestsOptions = {}): Promise<TestRunRe
     } catch (error) {
       if (!(error instanceof TestingError) || error.code !== 'MASON_TESTING_COMPILE') throw error;
       print(color.bold(file));
-      return { file, tests: [], passed: 0, failed: 0, todo: 0, error: error.message, compileMs: 0, runMs: 0 };
+      // What it read is unknown: the spec itself is what a fix changes first.
+      return { file, tests: [], passed: 0, failed: 0, todo: 0, error: error.message, compileMs: 0, runMs: 0, inputs: [resolve(root, file)] };
     }
     print(`${color.bold(file)}${compiled.cached ? color.dim(' (cached)') : ''}`);
     const stackTraceLimit = Error.stackTraceLimit;
@@ -102,12 +117,13 @@ export async function runTests(options: RunTestsOptions = {}): Promise<TestRunRe
         groupPattern: new RegExp(options.groupPattern ?? ''),
         updateSnapshots: options.updateSnapshots ?? false,
         ...(options.testTimeout !== undefined && { testTimeout: options.testTimeout }),
+        ...(gasRecorder && { gasRecorder }),
         print,
         color,
       });
     } catch (error) {
       if (!(error instanceof TestingError)) throw error;
-      return { file, tests: [], passed: 0, failed: 0, todo: 0, error: error.message, compileMs: compiled.compileMs, runMs: 0 };
+      return { file, tests: [], passed: 0, failed: 0, todo: 0, error: error.message, compileMs: compiled.compileMs, runMs: 0, inputs: compiled.inputs };
     } finally {
       Error.stackTraceLimit = stackTraceLimit;
     }
@@ -127,10 +143,15 @@ export async function runTests(options: RunTestsOptions = {}): Promise<TestRunRe
   const brokenFiles = results.filter((file) => file.error !== undefined).length;
   const durationMs = performance.now() - started;
   const ok = failed === 0 && brokenFiles === 0;
+  const gasReport = gasRecorder?.report();
+  if (gasReport) {
+    print('');
+    for (const line of formatGasReport(gasReport, color)) print(line);
+  }
   const parts = [color.green(`${passed} passed`), failed ? color.red(`${failed} failed`) : `${failed} failed`];
   if (todo) parts.push(color.yellow(`${todo} todo`));
   if (brokenFiles) parts.push(color.red(`${plural(brokenFiles, 'spec file')} did not run`));
   print('');
   print(`${ok ? color.green('✔') : color.red('✖')} ${parts.join(', ')} ${color.dim(`(${plural(files.length, 'spec file')}, ${(durationMs / 1000).toFixed(2)} s)`)}`);
-  return { ok, passed, failed, todo, brokenFiles, files: results, durationMs };
+  return { ok, passed, failed, todo, brokenFiles, files: results, durationMs, ...(gasReport && { gasReport }) };
 }

@@ -69,6 +69,11 @@ export interface CallScRequest extends RunOptions {
   maxGas: bigint | number;
   operationId?: string;
   commit?: boolean;
+  /**
+   * Unit-test hosts only: more addresses the caller may write to, as a deployer owns the contract
+   * it created while it calls its constructor. A CallSC operation never has any.
+   */
+  callerOwns?: readonly string[];
 }
 
 export interface AsyncMessageRequest extends RunOptions {
@@ -188,7 +193,9 @@ export class Vm {
       prepare: (ctx) => {
         const balance = ctx.ledger.getBalance(caller) ?? 0n;
         minimumBalance = balance > coins ? balance - coins : 0n;
-        return this.prepareCall(ctx, caller, target, request.function, request.param, coins, undefined, maxGas, 'operation');
+        const prepared = this.prepareCall(ctx, caller, target, request.function, request.param, coins, undefined, maxGas, 'operation');
+        if (request.callerOwns?.length) ctx.stack[0]!.ownedAddresses.push(...request.callerOwns);
+        return prepared;
       },
       verify: (ctx) => checkMaxSpending(ctx, caller, minimumBalance),
     };

@@ -4,6 +4,8 @@ import { color } from '../output.js';
 import { enterProject } from '../project.js';
 
 interface BuildOptions {
+  /** Default the current directory. */
+  root?: string;
   contracts?: string[];
   contractsDir?: string;
   outDir?: string;
@@ -18,7 +20,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export async function runBuild(options: BuildOptions, quiet = false): Promise<BuildResult> {
   try {
     const result = await build({
-      root: process.cwd(),
+      root: options.root ?? process.cwd(),
       ...(options.contractsDir && { contractsDir: options.contractsDir }),
       ...(options.outDir && { outDir: options.outDir }),
       ...(options.contracts && { contracts: options.contracts }),

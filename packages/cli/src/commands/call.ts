@@ -5,6 +5,7 @@ import { checkFunctionExists } from '../contractExports.js';
 import { resolveContract } from '../contractTarget.js';
 import { eventText } from '../eventText.js';
 import { accountFor, clientFor, resolveNetwork } from '../network.js';
+import { gasText, operationGas } from '../operationGas.js';
 import { gasAmount, masAmount } from '../optionParsers.js';
 import { color, field, printEvents } from '../output.js';
 
@@ -51,10 +52,12 @@ export function callCommand(): Command {
         const result = await waitForOperation(client, operation.id, strategies, { pollIntervalMs: network.isLocal ? 50 : 1_000 });
         const events: SCOutputEvent[] = await getOperationEvents(client, operation.id);
         const failed = 'status' in result && /Error/.test(String(result.status));
+        const gas = await operationGas(client, operation.id);
         if (options.json) {
-          console.log(JSON.stringify({ address: contract.address, function: func, operationId: operation.id, stage: result.stage, status: result.status, events }));
+          console.log(JSON.stringify({ address: contract.address, function: func, operationId: operation.id, stage: result.stage, status: result.status, gasUsed: gas.used, maxGas: gas.max, events }));
         } else {
           console.log(field('status', failed ? color.red(String(result.status)) : color.green(String(result.status))));
+          if (result.stage !== 'timeout') console.log(field('gas used', gasText(gas)));
           printEvents(events);
         }
         if (result.stage === 'timeout') {

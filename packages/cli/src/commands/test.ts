@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
-import { runTests } from '@mason/testing';
+import { runTests, watchTests, type GasReportContract, type RunTestsOptions } from '@mason/testing';
 import { enterProject } from '../project.js';
+import { runBuild } from './build.js';
 
 interface TestOptions {
   root?: string;
@@ -11,6 +13,14 @@ interface TestOptions {
   cache: boolean;
   passWithNoTests?: boolean;
   timeout?: number;
+  gasReport?: boolean;
+  watch?: boolean;
+}
+
+/** The project's contracts as `mason build` builds them (it builds them first), for the gas report. */
+async function builtContracts(root: string): Promise<GasReportContract[]> {
+  const built = await runBuild({ root }, true);
+  return built.contracts.map((contract) => ({ name: contract.name, file: contract.source, bytecode: new Uint8Array(readFileSync(contract.wasm)) }));
 }
 
 function parseTimeout(value: string): number {
@@ -31,9 +41,11 @@ export function testCommand(): Command {
     .option('--no-cache', 'recompile every spec, even those whose sources did not change')
     .option('--pass-with-no-tests', 'succeed when there is no spec file')
     .option('--timeout <ms>', 'longest a test or hook may run before it fails as an endless loop (default 10000)', parseTimeout)
+    .option('--gas-report', 'build the contracts, measure each call the specs make as a CallSC of them and print min/median/max gas per function')
+    .option('-w, --watch', 'run again, on each change, the specs it affects (Ctrl-C to stop)')
     .action(async (specs: string[], options: TestOptions) => {
       const root = options.root ?? enterProject('test');
-      const result = await runTests({
+      const runOptions: RunTestsOptions = {
         root,
         files: specs,
         ...(options.config !== undefined && { config: options.config }),
@@ -43,8 +55,29 @@ export function testCommand(): Command {
         cache: options.cache,
         passWithNoTests: options.passWithNoTests === true,
         ...(options.timeout !== undefined && { testTimeout: options.timeout }),
-      });
+      };
+      const gasReport = async () => ({ gasReport: { contracts: await builtContracts(root) } });
+      if (options.watch) {
+        await watch({ ...runOptions, ...(options.gasReport && { prepare: gasReport }) });
+        return;
+      }
+      const result = await runTests({ ...runOptions, ...(options.gasReport && (await gasReport())) });
       // The report already says what failed; only the exit code is left to set.
       if (!result.ok) throw new CommanderError(1, 'mason.test.failed', 'some tests failed');
     });
+}
+
+/** Watch mode until Ctrl-C: the first stops watching once the run in progress ends, a second exits at once. */
+async function watch(options: Parameters<typeof watchTests>[0]): Promise<void> {
+  const controller = new AbortController();
+  const onInterrupt = () => {
+    if (controller.signal.aborted) process.exit(130);
+    controller.abort();
+  };
+  process.on('SIGINT', onInterrupt);
+  try {
+    await watchTests({ ...options, signal: controller.signal });
+  } finally {
+    process.off('SIGINT', onInterrupt);
+  }
 }

@@ -36,4 +36,6 @@ export type OperationInfo = {
   operation: SecureShareOperation;
   /** true: executed successfully, false: failed, null: not executed yet. */
   op_exec_status: boolean | null;
+  /** Gas the execution used: Mason's devnet only (a node does not report it), for executed ExecuteSC and CallSC. */
+  gas_used?: number;
 };

@@ -66,6 +66,8 @@ export interface OperationInfo {
   thread: number;
   op_exec_status: boolean | null;
   operation: SecureShareOperation;
+  /** Mason's devnet only: gas used by an executed ExecuteSC or CallSC. */
+  gas_used?: number;
 }
 
 export interface FilledBlock {

@@ -10,6 +10,8 @@ export interface OperationRecord {
   speculativeSuccess: boolean | null;
   /** Execution result once its block is final (null: not final yet). */
   finalSuccess: boolean | null;
+  /** Gas used by an executed ExecuteSC or CallSC (not kept across a restart from the data dir). */
+  gasUsed?: bigint;
 }
 
 /** The node's (is_operation_final, op_exec_status) pair derived from the two statuses (§15.4). */

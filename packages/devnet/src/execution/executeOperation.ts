@@ -14,6 +14,8 @@ export interface OperationOutcome {
   success: boolean;
   fee: bigint;
   events: SCOutputEvent[];
+  /** Gas the VM used (ExecuteSC and CallSC only). */
+  gasUsed?: bigint;
 }
 
 /** A failure of a non-contract operation, with the node's ExecutionError text. */
@@ -88,7 +90,7 @@ export function executeOperation(signed: SignedOperation, env: ExecutionEnvironm
       context: env.slot,
     });
     addEmittedMessages(ledger, result.asyncMessages);
-    return { executed: true, success: result.ok, fee, events: result.events };
+    return { executed: true, success: result.ok, fee, events: result.events, gasUsed: result.gasUsed };
   }
   if (op.type === 'CallSC') {
     const result = env.vm.callSC({
@@ -102,7 +104,7 @@ export function executeOperation(signed: SignedOperation, env: ExecutionEnvironm
       context: env.slot,
     });
     addEmittedMessages(ledger, result.asyncMessages);
-    return { executed: true, success: result.ok, fee, events: result.events };
+    return { executed: true, success: result.ok, fee, events: result.events, gasUsed: result.gasUsed };
   }
   const mark = ledger.checkpoint();
   try {

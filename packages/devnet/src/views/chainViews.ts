@@ -39,6 +39,8 @@ export function operationInfoView(record: OperationRecord): OperationInfo {
     thread: record.thread,
     op_exec_status: status.op_exec_status,
     operation: secureShareOperationJson(record),
+    // Mason's extension: the node does not say what an operation used; web3 ignores unknown fields.
+    ...(record.gasUsed !== undefined && { gas_used: Number(record.gasUsed) }),
   };
 }
 

@@ -82,11 +82,20 @@ describe.skipIf(missing !== null)('the explorer page in headless chromium', () =
     await page.locator(`tr[data-op-id="${deployId}"]`).click();
     await page.waitForSelector(`#details[data-route="op/${deployId}"] [data-detail-status="final"]`, { timeout: 20_000 });
     expect(await page.locator('#details [data-events] .event-data').allTextContents()).toContain(`Contract deployed at address: ${contract}`);
+    const [deployInfo] = (await (await fetch(devnet.urls.public, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'get_operations', params: [[deployId]] }),
+    })).json()).result;
+    expect(deployInfo.gas_used).toBeGreaterThan(0);
+    expect(await page.locator('#details [data-field="gas_used"]').textContent()).toBe(String(deployInfo.gas_used));
 
     await page.locator(`[data-block-id="${deployBlock}"]`).click();
     await page.waitForSelector(`#details[data-route="block/${deployBlock}"] [data-detail-status="final"]`, { timeout: 20_000 });
     expect(await page.locator('#details').textContent()).toContain(deployId);
     expect(await page.locator('#details ol.parents li').count()).toBe(32);
+    // The edges are drawn once the parents are in the graph: wait for them rather than race the page.
+    await page.waitForSelector('line.parent-edge', { state: 'attached', timeout: 20_000 });
     expect(await page.locator('line.parent-edge').count()).toBeGreaterThan(0);
 
     mkdirSync(RESULTS_DIR, { recursive: true });

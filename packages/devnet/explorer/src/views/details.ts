@@ -87,6 +87,8 @@ function operationDetails(route: NonNullable<Route>, info: OperationInfo | undef
   if ('ExecuteSC' in op) {
     body.push(field('bytecode', `${op.ExecuteSC.data.length} bytes`), field('datastore', `${op.ExecuteSC.datastore.length} entries`), field('max coins', `${op.ExecuteSC.max_coins} MAS`), field('max gas', String(op.ExecuteSC.max_gas)));
   }
+  // Mason's devnet says what an executed contract operation used (a node does not).
+  if (info.gas_used !== undefined) body.push(field('gas used', h('span', { 'data-field': 'gas_used' }, String(info.gas_used))));
   if ('RollBuy' in op) body.push(field('rolls', String(op.RollBuy.roll_count)));
   if ('RollSell' in op) body.push(field('rolls', String(op.RollSell.roll_count)));
   return [
