@@ -286,8 +286,10 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     // A node executes every slot: asynchronous messages run in the slot they become valid, and
     // expire in the slot after their validity end, even when the devnet runs late.
     const asyncSlot = this.#nextAsyncSlot();
-    if (this.#blocksAwaitingFinality.size > 0) return asyncSlot && compareSlots(asyncSlot, from) < 0 ? asyncSlot : from;
     const inclusion = this.pool.nextInclusionSlot(from, this.config.operationValidityPeriods);
+    // Instant mode: the next operation's block is the descendant the waiting ones need; no empty block before it.
+    const finalizing = this.instant && inclusion && !this.#poolStalled ? inclusion : from;
+    if (this.#blocksAwaitingFinality.size > 0) return asyncSlot && compareSlots(asyncSlot, finalizing) < 0 ? asyncSlot : finalizing;
     if (!inclusion) return asyncSlot;
     return asyncSlot && compareSlots(asyncSlot, inclusion) < 0 ? asyncSlot : inclusion;
   }
