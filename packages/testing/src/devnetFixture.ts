@@ -28,7 +28,10 @@ export interface DevnetFixtureOptions {
   root?: string;
   /** Run `mason build` of the project first (cached: a no-change build is instant). Default true when `<root>/assembly/contracts` exists. */
   build?: boolean;
-  /** Options of the in-process devnet (default: instant mode, free ports, 10 funded accounts). */
+  /**
+   * Options of the in-process devnet (default: free ports, 10 funded accounts, instant mode unless
+   * the environment variable MASON_TEST_TIMING is `real`: then blocks wait for their slots, as on `mason node`).
+   */
   devnet?: Partial<DevnetOptions>;
 }
 
@@ -103,6 +106,14 @@ function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object without an address' : `${typeof value} ${String(value)}`;
 }
 
+/** Instant mode unless MASON_TEST_TIMING says `real` (anything else is refused: a typo must not go unnoticed). */
+function instantByDefault(): boolean {
+  const timing = process.env.MASON_TEST_TIMING;
+  if (timing === undefined || timing === '' || timing === 'instant') return true;
+  if (timing === 'real') return false;
+  throw new TestingError('MASON_TESTING_FIXTURE_ARGUMENT', { what: 'the environment variable MASON_TEST_TIMING', value: JSON.stringify(timing), expected: '"instant" (the default) or "real"' });
+}
+
 const bytesOf = (args: FixtureArgs | undefined): Uint8Array => (args === undefined ? new Uint8Array() : args instanceof Uint8Array ? args : args.serialize());
 
 /**
@@ -118,7 +129,7 @@ export async function devnetFixture(options: DevnetFixtureOptions = {}): Promise
   const recordsRoot = mkdtempSync(join(tmpdir(), 'mason-fixture-'));
   let devnet: Devnet;
   try {
-    devnet = await startDevnet({ publicPort: 0, privatePort: 0, apiPort: 0, instant: true, ...options.devnet });
+    devnet = await startDevnet({ publicPort: 0, privatePort: 0, apiPort: 0, instant: instantByDefault(), ...options.devnet });
   } catch (error) {
     rmSync(recordsRoot, { recursive: true, force: true });
     throw error;
