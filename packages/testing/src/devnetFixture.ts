@@ -90,7 +90,8 @@ export interface DevnetFixture {
   [Symbol.asyncDispose](): Promise<void>;
 }
 
-const WAIT = { timeoutMs: 60_000 };
+/** Instant mode makes an operation final within milliseconds: a short poll finds it sooner than setting up a subscription. */
+const WAIT = { timeoutMs: 60_000, notifications: false, pollIntervalMs: 5 };
 
 function addressOf(ref: ContractRef, what: string): string {
   const address = typeof ref === 'string' ? ref : ref?.address;
@@ -155,7 +156,7 @@ export async function devnetFixture(options: DevnetFixtureOptions = {}): Promise
       if (typeof contract !== 'string' || contract.length === 0) {
         throw new TestingError('MASON_TESTING_FIXTURE_ARGUMENT', { what: 'deploy(contract)', value: describe(contract), expected: 'a contract name of the build (e.g. "main") or a .wasm file path' });
       }
-      const common = { client, account: from, root: recordsRoot, network: 'fixture', args: bytesOf(args), coins: coins ?? 0n, stageTimeoutMs: WAIT.timeoutMs };
+      const common = { client, account: from, root: recordsRoot, network: 'fixture', args: bytesOf(args), coins: coins ?? 0n, stageTimeoutMs: WAIT.timeoutMs, pollIntervalMs: WAIT.pollIntervalMs };
       if (!contract.endsWith('.wasm')) return deployFromBuild({ ...common, contract, outDir });
       const path = isAbsolute(contract) ? contract : join(root, contract);
       if (!existsSync(path)) throw new TestingError('MASON_TESTING_FILE_NOT_FOUND', { path: contract, absolute: path });
