@@ -136,7 +136,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   #clockOffset = 0;
   /** Instant mode: a mining run is queued or running; the run it belongs to settles when it ends. */
   #mineRun: Promise<void> | null = null;
-  /** Instant mode: what is left in the pool could not be included (balance); retried when something new arrives. */
+  /** Instant mode: a full period of blocks included nothing of what is left in the pool; retried when something new arrives. */
   #poolStalled = false;
 
   /** The one execution engine: blocks, read-only calls and gas estimation all run in it. */
@@ -440,7 +440,9 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     this.advanceClockTo(slotTimestamp(target, this.timing()));
     this.#poolStalled = false;
     if (this.instant) {
-      await this.#requestMine();
+      // A run ending as the clock moved may leave the newly due work to the next one: wait for it too.
+      do await this.#requestMine();
+      while (!this.#stopped && !this.#halted && this.#hasInstantWork());
     } else if (this.#timer) {
       clearTimeout(this.#timer);
       this.#timer = null;
