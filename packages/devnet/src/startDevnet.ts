@@ -127,6 +127,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
     ...options.serverLimits,
     ...(options.maxSubscriberBufferedBytes !== undefined && { maxBufferedBytes: options.maxSubscriberBufferedBytes }),
   });
+  if (options.instant !== undefined && typeof options.instant !== 'boolean') throw new RangeError(`instant must be true or false, got ${String(options.instant)}`);
   const privateCors = originsPolicy(options.privateCors ?? []);
   if (options.initialLedger) validateInitialLedger(options.initialLedger, 'the initialLedger option');
   const chainId = options.chainId ?? 77n;

@@ -292,6 +292,12 @@ describe('instant mode with a data directory', () => {
     }
   }, 30_000);
 
+  it('refuses an instant option that is not a boolean', async () => {
+    for (const instant of ['yes', 1, null]) {
+      await expect(startTestDevnet({ instant: instant as unknown as boolean })).rejects.toThrow(/instant must be true or false/);
+    }
+  });
+
   it('refuses a clock file that is not a time after the genesis', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'mason-instant-'));
     dirs.push(dataDir);

@@ -68,6 +68,23 @@ describe('devnetFixture', () => {
     }
   });
 
+  it('refuses a MASON_TEST_TIMING it does not know, and runs on real slots with "real"', async () => {
+    const saved = process.env.MASON_TEST_TIMING;
+    try {
+      process.env.MASON_TEST_TIMING = 'fast';
+      const error = await devnetFixture({ root: project.root, build: false }).catch((e: unknown) => e);
+      expect((error as TestingError).code).toBe('MASON_TESTING_FIXTURE_ARGUMENT');
+      expect(String(error)).toContain('MASON_TEST_TIMING');
+      process.env.MASON_TEST_TIMING = 'real';
+      const real = await devnetFixture({ root: project.root, build: false });
+      expect(real.devnet.node.instant).toBe(false);
+      await real.close();
+    } finally {
+      if (saved === undefined) delete process.env.MASON_TEST_TIMING;
+      else process.env.MASON_TEST_TIMING = saved;
+    }
+  });
+
   it('stops the devnet on close (also through await using), after which helpers refuse', async () => {
     let stopped: DevnetFixture;
     {
