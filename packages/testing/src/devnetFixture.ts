@@ -1,19 +1,20 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import {
   Account,
   callSC,
   createClient,
+  executeSC,
   getFilteredScOutputEvent,
+  MAX_GAS_EXECUTE,
   readOnlyCall,
   transfer,
   type Client,
   type SCOutputEvent,
 } from '@mason/client';
 import type { Args, Slot } from '@mason/codec';
-import { build, bundleDeployer, loadDeployerTemplate } from '@mason/compiler';
-import { deployContract, deployFromBuild, type DeployResult } from '@mason/deployer';
+import { build, bundleDeployer, deployerDatastore, loadDeployerTemplate, readManifest } from '@mason/compiler';
+import { contractStorageCost, DeployError, findDeployedAddress } from '@mason/deployer';
 import { startDevnet, type Devnet, type DevnetOptions } from '@mason/devnet';
 import { TestingError } from './errors.js';
 
@@ -61,9 +62,12 @@ export interface CallResult {
   events: SCOutputEvent[];
 }
 
-export interface DeployedContract extends DeployResult {
+export interface DeployedContract {
   /** The deployed contract's address (AS…). */
   address: string;
+  operationId: string;
+  /** The deployment's final events (the constructor's, then the deployer's announcement). */
+  events: SCOutputEvent[];
 }
 
 export interface DevnetFixture {
@@ -126,15 +130,7 @@ export async function devnetFixture(options: DevnetFixtureOptions = {}): Promise
   const root = resolve(options.root ?? process.cwd());
   const outDir = join(root, 'build');
   if (options.build ?? existsSync(join(root, 'assembly', 'contracts'))) await build({ root });
-  // Deployment records of these throwaway deployments go to a temporary folder, never deployments/.
-  const recordsRoot = mkdtempSync(join(tmpdir(), 'mason-fixture-'));
-  let devnet: Devnet;
-  try {
-    devnet = await startDevnet({ publicPort: 0, privatePort: 0, apiPort: 0, instant: instantByDefault(), ...options.devnet });
-  } catch (error) {
-    rmSync(recordsRoot, { recursive: true, force: true });
-    throw error;
-  }
+  const devnet = await startDevnet({ publicPort: 0, privatePort: 0, apiPort: 0, instant: instantByDefault(), ...options.devnet });
   const client = createClient({ url: devnet.urls.public, wsUrl: devnet.urls.ws });
   const accounts = devnet.accounts.map((a) => Account.fromSecretKey(a.secretKey));
   const account = accounts[0]!;
@@ -144,6 +140,25 @@ export async function devnetFixture(options: DevnetFixtureOptions = {}): Promise
   };
 
   const finalEvents = (operationId: string) => getFilteredScOutputEvent(client, { original_operation_id: operationId, is_final: true });
+
+  /**
+   * Sends Mason's bundled deployer (what `mason deploy` sends) and takes the address from its own
+   * event. Unlike `mason deploy`, no dry run first and no deployment records: a failure shows in
+   * the operation's final events, and these deployments live as long as the devnet.
+   */
+  const deployBundled = async (name: string, deployer: Uint8Array, wasm: Uint8Array, args: Uint8Array, coins: bigint, from: Account): Promise<DeployedContract> => {
+    const datastore = deployerDatastore([{ args, coins }]);
+    const maxCoins = contractStorageCost(wasm.length) + coins;
+    const operation = await executeSC(client, from, { bytecode: deployer, datastore, maxCoins, maxGas: MAX_GAS_EXECUTE });
+    const result = await operation.waitFinal(WAIT);
+    const events = await finalEvents(operation.id);
+    const address = findDeployedAddress(events, from.address.toString());
+    if (result.status !== 'FinalSuccess' || !address) {
+      const reason = events.at(-1)?.data ?? `the operation ended ${result.status}`;
+      throw new TestingError('MASON_TESTING_DEPLOY_FAILED', { reason: `${name}: ${reason}` });
+    }
+    return { address, operationId: operation.id, events };
+  };
 
   const fixture: DevnetFixture = {
     devnet,
@@ -156,13 +171,21 @@ export async function devnetFixture(options: DevnetFixtureOptions = {}): Promise
       if (typeof contract !== 'string' || contract.length === 0) {
         throw new TestingError('MASON_TESTING_FIXTURE_ARGUMENT', { what: 'deploy(contract)', value: describe(contract), expected: 'a contract name of the build (e.g. "main") or a .wasm file path' });
       }
-      const common = { client, account: from, root: recordsRoot, network: 'fixture', args: bytesOf(args), coins: coins ?? 0n, stageTimeoutMs: WAIT.timeoutMs, pollIntervalMs: WAIT.pollIntervalMs };
-      if (!contract.endsWith('.wasm')) return deployFromBuild({ ...common, contract, outDir });
+      if (!contract.endsWith('.wasm')) {
+        const manifest = readManifest(outDir);
+        const entry = manifest?.contracts[contract];
+        if (!manifest || !entry) {
+          const available = manifest ? Object.keys(manifest.contracts).join(', ') || 'none' : 'none (no build/manifest.json)';
+          throw new DeployError('MASON_DEPLOY_NOT_BUILT', { contract, available });
+        }
+        const read = (file: string) => new Uint8Array(readFileSync(join(outDir, file)));
+        return deployBundled(contract, read(entry.deployer.path), read(entry.wasm.path), bytesOf(args), coins ?? 0n, from);
+      }
       const path = isAbsolute(contract) ? contract : join(root, contract);
       if (!existsSync(path)) throw new TestingError('MASON_TESTING_FILE_NOT_FOUND', { path: contract, absolute: path });
       const wasm = new Uint8Array(readFileSync(path));
       const template = await loadDeployerTemplate();
-      return deployContract({ ...common, contract, deployer: bundleDeployer(template.bytes, wasm, contract), contractBytecode: wasm, deployerCarriesContract: true });
+      return deployBundled(contract, bundleDeployer(template.bytes, wasm, contract), wasm, bytesOf(args), coins ?? 0n, from);
     },
 
     async call(contract, func, args, { coins, maxGas, from = account } = {}) {
@@ -202,9 +225,8 @@ export async function devnetFixture(options: DevnetFixtureOptions = {}): Promise
       closing ??= (async () => {
         try {
           await client.close();
-          await devnet.stop();
         } finally {
-          rmSync(recordsRoot, { recursive: true, force: true });
+          await devnet.stop();
         }
       })();
       return closing;

@@ -28,7 +28,7 @@ describe('devnetFixture', () => {
     expect(counter.address).toMatch(/^AS/);
     expect((await fixture.events(counter)).map((e) => e.data)).toEqual(['Counter starts at 5']);
     expect(u64(await fixture.read(counter, 'increment', new Args().addU64(1n)))).toBe(6n);
-    // deployment records went to a temporary folder, not the project
+    // throwaway deployments are not recorded in the project
     expect(existsSync(join(project.root, 'deployments'))).toBe(false);
   });
 
@@ -59,6 +59,8 @@ describe('devnetFixture', () => {
       [() => fixture.deploy(42 as unknown as string), 'MASON_TESTING_FIXTURE_ARGUMENT'],
       [() => fixture.deploy('missing.wasm'), 'MASON_TESTING_FILE_NOT_FOUND'],
       [() => fixture.deploy('nope'), 'MASON_DEPLOY_NOT_BUILT'],
+      // the constructor needs its `start` argument
+      [() => fixture.deploy('counter', { coins: MAS / 10n }), 'MASON_TESTING_DEPLOY_FAILED'],
       [() => fixture.call({} as { address: string }, 'increment'), 'MASON_TESTING_FIXTURE_ARGUMENT'],
       [() => fixture.read(null as unknown as string, 'increment'), 'MASON_TESTING_FIXTURE_ARGUMENT'],
     ];
