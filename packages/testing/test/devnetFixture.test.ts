@@ -24,10 +24,11 @@ describe('devnetFixture', () => {
   it('builds the project and deploys a contract by name, on an instant devnet', async () => {
     expect(fixture.devnet.node.instant).toBe(true);
     expect(existsSync(join(project.root, 'build', 'manifest.json'))).toBe(true);
-    const counter = await fixture.deploy('counter', { args: new Args().addU64(5n), coins: MAS / 10n });
+    const { deploy, events, read } = fixture; // the helpers work destructured
+    const counter = await deploy('counter', { args: new Args().addU64(5n), coins: MAS / 10n });
     expect(counter.address).toMatch(/^AS/);
-    expect((await fixture.events(counter)).map((e) => e.data)).toEqual(['Counter starts at 5']);
-    expect(u64(await fixture.read(counter, 'increment', new Args().addU64(1n)))).toBe(6n);
+    expect((await events(counter)).map((e) => e.data)).toEqual(['Counter starts at 5']);
+    expect(u64(await read(counter, 'increment', new Args().addU64(1n)))).toBe(6n);
     // throwaway deployments are not recorded in the project
     expect(existsSync(join(project.root, 'deployments'))).toBe(false);
   });
