@@ -20,6 +20,7 @@ import type { Block, Endorsement } from './chain/block.js';
 import { BlockGraph, type BlockRecord } from './chain/blockGraph.js';
 import { createBlock, createEndorsement } from './chain/createBlock.js';
 import { genesisBlocks } from './chain/genesis.js';
+import { NodeClock } from './chain/nodeClock.js';
 import type { OperationRecord } from './chain/operationRecord.js';
 import type { ChainConfig } from './config.js';
 import { EventStore, type ScOutputEvent } from './events/eventStore.js';
@@ -132,8 +133,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   /** Why finality stopped (a journal write failed); null while the node finalizes. */
   #halted: Error | null = null;
   readonly instant: boolean;
-  /** How far the node's clock is ahead of the wall clock (ms); it only grows (instant blocks, advanceSlots, a restart). */
-  #clockOffset = 0;
+  readonly #clock = new NodeClock();
   /** Instant mode: a mining run is queued or running; the run it belongs to settles when it ends. */
   #mineRun: Promise<void> | null = null;
   /** Instant mode: a full period of blocks included nothing of what is left in the pool; retried when something new arrives. */
@@ -181,23 +181,21 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   }
 
   /**
-   * The node's time (ms since the epoch): the wall clock plus how far instant blocks or
-   * advanceSlots moved it ahead. Everything the chain reports (current_time, last_slot, the
-   * execution cursor) is read from it, so it never moves backwards.
+   * The node's time (ms since the epoch, see NodeClock). Everything the chain reports
+   * (current_time, last_slot, the execution cursor) is read from it, so it never moves backwards.
    */
   now(): number {
-    return Date.now() + this.#clockOffset;
+    return this.#clock.now();
   }
 
   /** Moves the node's clock forward to `timestamp` (never backwards): instant blocks, a restart. */
   advanceClockTo(timestamp: number): void {
-    const ahead = timestamp - Date.now();
-    if (ahead > this.#clockOffset) this.#clockOffset = ahead;
+    this.#clock.advanceTo(timestamp);
   }
 
   /** How far the node's clock is ahead of the wall clock, in ms. */
   get clockOffset(): number {
-    return this.#clockOffset;
+    return this.#clock.offset;
   }
 
   /** The latest slot at the current time (the node's last_slot). */
