@@ -9,6 +9,7 @@ import { buildTimes } from './suites/build.mjs';
 import { gasWallTime } from './suites/gasWallTime.mjs';
 import { getStatusThroughput } from './suites/getStatusThroughput.mjs';
 import { hostileClients } from './suites/hostileClients.mjs';
+import { instantMode } from './suites/instantMode.mjs';
 import { scaling } from './suites/scaling.mjs';
 import { transferToFinal } from './suites/transferToFinal.mjs';
 import { unitTests } from './suites/unitTests.mjs';
@@ -29,6 +30,7 @@ const suites = [
   ['devnet cold start and idle CPU', () => devnetStartup({ runs: quick ? 2 : 5 })],
   ['transfer → final', () => transferToFinal({ runs: quick ? 5 : 20, withMainnetAnchor: !quick })],
   ['deploy → final', () => deployToFinal({ runs: quick ? 3 : 10, withMainnetAnchor: !quick })],
+  ['instant mode vs real slots', () => instantMode({ runs: quick ? 8 : 20, templateRuns: quick ? 1 : 3 })],
   ['finalized CallSC throughput', () => callThroughput({ operations: quick ? 4000 : 12000 })],
   ['get_status throughput', statusThroughput],
   ['mason test vs asp + vm-mock', () => unitTests({ runs: quick ? 2 : 5 })],

@@ -29,7 +29,7 @@ export async function buildBenchProject() {
   return { root, remove: () => rmSync(root, { recursive: true, force: true }) };
 }
 
-async function deployOnce(devnet, root, network) {
+export async function deployOnce(devnet, root, network) {
   const client = createClient({ url: devnet.urls.public, wsUrl: devnet.urls.ws });
   const account = Account.fromSecretKey(devnet.accounts[0].secretKey);
   try {

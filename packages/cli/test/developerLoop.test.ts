@@ -68,7 +68,7 @@ beforeAll(async () => {
   mkdirSync(join(root, 'assembly/contracts'), { recursive: true });
   writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'loop', private: true, devDependencies: { '@mason/cli': '0.1.0', '@mason/sdk': '0.1.0' } }));
   writeFileSync(join(root, 'assembly/contracts/main.ts'), CONTRACT);
-  devnet = await startDevnet({ publicPort: 0, privatePort: 0, apiPort: 0 });
+  devnet = await startDevnet({ publicPort: 0, privatePort: 0, apiPort: 0, instant: true });
 }, 60_000);
 afterAll(async () => {
   await devnet.stop();

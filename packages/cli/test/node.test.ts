@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { MAS, parseMas, SecretKey, signOperation, toSendOperationInput } from '@mason/codec';
 
 const bin = fileURLToPath(new URL('../bin/mason.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'mason-cli-'));
@@ -78,7 +79,7 @@ describe('mason node', () => {
     const reset = startNode(['--json', '--data-dir', dataDir, '--reset']);
     const info = JSON.parse(await reset.ready);
     expect((await rpc(info.urls.public, 'get_status')).result.config.delta_f0).toBe(identity.deltaF0);
-    expect(reset.errors()).toContain(`mason devnet: reset: deleting the chain in ${dataDir} (chain.json, final-blocks.jsonl; 0 final blocks) and starting a new one`);
+    expect(reset.errors()).toContain(`mason devnet: reset: deleting the chain in ${dataDir} (chain.json, final-blocks.jsonl, clock.json; 0 final blocks) and starting a new one`);
     reset.child.kill('SIGTERM');
     expect(await reset.exited).toBe(0);
   });
@@ -105,6 +106,27 @@ describe('mason node', () => {
     expect(allowed.status).toBe(200);
     expect(allowed.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     expect((await preflight('https://evil.example')).status).toBe(403);
+    node.child.kill('SIGTERM');
+    expect(await node.exited).toBe(0);
+  });
+
+  it('--instant finalizes an operation as soon as it arrives, says so, and moves its clock on when asked', async () => {
+    const node = startNode(['--json', '--ephemeral', '--instant', '--accounts', '1']);
+    const info = JSON.parse(await node.ready);
+    expect(info.instant).toBe(true);
+    const status = (await rpc(info.urls.public, 'get_status')).result;
+    const sender = SecretKey.fromString(info.accounts[0].secretKey);
+    const recipient = SecretKey.generate().publicKey.address().toString();
+    const input = toSendOperationInput(signOperation({ fee: parseMas('0.01'), expirePeriod: status.last_slot.period + 9, op: { type: 'Transaction', recipient, amount: MAS } }, sender, 77n));
+    const [id] = (await rpc(info.urls.public, 'send_operations', [[input]])).result;
+    let operation: any;
+    for (let i = 0; i < 200 && !operation?.is_operation_final; i++) {
+      [operation] = (await rpc(info.urls.public, 'get_operations', [[id]])).result;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(operation.is_operation_final).toBe(true);
+    const advanced = (await rpc(info.urls.private, 'mason_advance_slots', [32])).result;
+    expect(advanced.last_slot.period).toBeGreaterThan(status.last_slot.period);
     node.child.kill('SIGTERM');
     expect(await node.exited).toBe(0);
   });

@@ -35,7 +35,7 @@ beforeAll(async () => {
   copyFileSync(join(template, 'assembly/contracts/token.ts'), join(root, 'assembly/contracts/token.ts'));
   const { scripts } = JSON.parse(readFileSync(join(template, 'package.json'), 'utf8'));
   writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'token', private: true, scripts, devDependencies: { '@mason/cli': '0.1.0' } }));
-  devnet = await startDevnet({ publicPort: 0, privatePort: 0, apiPort: 0 });
+  devnet = await startDevnet({ publicPort: 0, privatePort: 0, apiPort: 0, instant: true });
 }, 60_000);
 afterAll(async () => {
   await devnet.stop();

@@ -27,7 +27,7 @@ let amount = 1n;
 
 beforeAll(async () => {
   // Finality 4 blocks after a block with operations: one transfer makes 5 blocks.
-  devnet = await startTestDevnet({ deltaF0: finalityAfter(4) });
+  devnet = await startTestDevnet({ deltaF0: finalityAfter(4), instant: false });
   devnet.node.on('block', onBlock);
   wire = new Wire();
 });

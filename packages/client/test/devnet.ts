@@ -9,9 +9,12 @@ import type { Operation } from '../src/operations/Operation.js';
 
 export type { Devnet };
 
-/** A devnet on free ports. */
+/**
+ * A devnet on free ports, in instant mode (operations final as soon as they arrive) unless a test
+ * about slot timing asks for `instant: false`.
+ */
 export function startTestDevnet(options: Partial<DevnetOptions> = {}): Promise<Devnet> {
-  return startDevnet({ publicPort: 0, privatePort: 0, apiPort: 0, ...options });
+  return startDevnet({ publicPort: 0, privatePort: 0, apiPort: 0, instant: true, ...options });
 }
 
 /**
@@ -66,7 +69,7 @@ export async function withoutBlocks<T>(devnet: Devnet, action: () => Promise<T>)
 /** Resolves as soon as the devnet's clock (`last_slot`) has reached `period`. */
 export function untilPeriod(devnet: Devnet, period: number): Promise<void> {
   const at = devnet.config.genesisTimestamp + period * devnet.config.t0;
-  return new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now()) + 1));
+  return new Promise((resolve) => setTimeout(resolve, Math.max(0, at - devnet.node.now()) + 1));
 }
 
 /** Polls `condition` every 5 ms for at most `timeoutMs`. */

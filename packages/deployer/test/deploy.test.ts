@@ -14,7 +14,7 @@ let account: Account;
 const project = makeProject({ 'assembly/contracts/greeter.ts': GREETER });
 
 beforeAll(async () => {
-  devnet = await startDevnet({ publicPort: 0, privatePort: 0, apiPort: 0 });
+  devnet = await startDevnet({ publicPort: 0, privatePort: 0, apiPort: 0, instant: true });
   client = createClient({ url: devnet.urls.public, wsUrl: devnet.urls.ws });
   account = Account.fromSecretKey(devnet.accounts[0]!.secretKey);
   await build({ root: project.root });

@@ -20,6 +20,7 @@ import type { Block, Endorsement } from './chain/block.js';
 import { BlockGraph, type BlockRecord } from './chain/blockGraph.js';
 import { createBlock, createEndorsement } from './chain/createBlock.js';
 import { genesisBlocks } from './chain/genesis.js';
+import { NodeClock } from './chain/nodeClock.js';
 import type { OperationRecord } from './chain/operationRecord.js';
 import type { ChainConfig } from './config.js';
 import { EventStore, type SCOutputEvent } from './events/eventStore.js';
@@ -62,7 +63,19 @@ export interface DevnetNodeOptions {
   journal?: FinalityJournal | null;
   /** Where the node reports failures: block production errors, a write that stopped finality. */
   log?: (message: string) => void;
+  /**
+   * Instant mode: an arriving operation is included at once in the next slot of its thread and
+   * the blocks that make it final follow immediately; the node's clock jumps forward to those
+   * slots (see now()). Default false: blocks wait for their slot's real time.
+   */
+  instant?: boolean;
 }
+
+/** The most slots advanceSlots moves the clock in one call (about 18.5 days of 16 ms slots). */
+export const MAX_ADVANCE_SLOTS = 100_000_000;
+
+/** In instant mode, consecutive blocks that included nothing before the node stops trying the pool's leftovers (a full period). */
+const INSTANT_STALL_BLOCKS = 32;
 
 /** How many block production failures the node keeps (the most recent ones) in productionErrors. */
 export const MAX_KEPT_PRODUCTION_ERRORS = 20;
@@ -119,6 +132,12 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   readonly #log: (message: string) => void;
   /** Why finality stopped (a journal write failed); null while the node finalizes. */
   #halted: Error | null = null;
+  readonly instant: boolean;
+  readonly #clock = new NodeClock();
+  /** Instant mode: a mining run is queued or running; the run it belongs to settles when it ends. */
+  #mineRun: Promise<void> | null = null;
+  /** Instant mode: a full period of blocks included nothing of what is left in the pool; retried when something new arrives. */
+  #poolStalled = false;
 
   /** The one execution engine: blocks, read-only calls and gas estimation all run in it. */
   readonly vm: Vm;
@@ -131,6 +150,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     super();
     this.#finalityJournal = options.journal ?? null;
     this.#log = options.log ?? logToStderr;
+    this.instant = options.instant ?? false;
     this.pool = new OperationPool(config);
     this.vm = new Vm({ chainId: config.chainId, state: new VmLedgerView(this.#journal), limits: { maxExecutionMs: config.maxExecutionMs } });
     const genesis = genesisBlocks(config);
@@ -160,8 +180,26 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     return { genesisTimestamp: this.config.genesisTimestamp, t0: this.config.t0, threadCount: this.config.threadCount };
   }
 
+  /**
+   * The node's time (ms since the epoch, see NodeClock). Everything the chain reports
+   * (current_time, last_slot, the execution cursor) is read from it, so it never moves backwards.
+   */
+  now(): number {
+    return this.#clock.now();
+  }
+
+  /** Moves the node's clock forward to `timestamp` (never backwards): instant blocks, a restart. */
+  advanceClockTo(timestamp: number): void {
+    this.#clock.advanceTo(timestamp);
+  }
+
+  /** How far the node's clock is ahead of the wall clock, in ms. */
+  get clockOffset(): number {
+    return this.#clock.offset;
+  }
+
   /** The latest slot at the current time (the node's last_slot). */
-  currentSlot(now = Date.now()): Slot {
+  currentSlot(now = this.now()): Slot {
     return slotAt(now, this.timing()) ?? { period: 0, thread: 0 };
   }
 
@@ -175,7 +213,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     if (this.#halted) throw new ApiError(-32001, `Internal server error: ${this.#halted.message}`);
     const current = this.currentSlot();
     const accepted = inputs.map((input) => this.#checkInput(input, current.period));
-    const now = Date.now();
+    const now = this.now();
     const isKnown = (id: string) => this.#executed.has(id) || this.pool.has(id);
     for (const { signed, size } of admitOperations(accepted, { config: this.config, pool: this.pool, isKnown, now })) {
       const sender = signed.creator.toString();
@@ -193,6 +231,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
       appendTo(this.createdOperations, sender, signed.id);
       this.pool.add({ signed, thread, blockGas: declaredBlockGas(signed), size, addedAt: now });
       this.emit('operation', record);
+      this.#poolStalled = false;
     }
     this.#schedule();
     return accepted.map((signed) => signed.id);
@@ -245,8 +284,10 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     // A node executes every slot: asynchronous messages run in the slot they become valid, and
     // expire in the slot after their validity end, even when the devnet runs late.
     const asyncSlot = this.#nextAsyncSlot();
-    if (this.#blocksAwaitingFinality.size > 0) return asyncSlot && compareSlots(asyncSlot, from) < 0 ? asyncSlot : from;
     const inclusion = this.pool.nextInclusionSlot(from, this.config.operationValidityPeriods);
+    // Instant mode: the next operation's block is the descendant the waiting ones need; no empty block before it.
+    const finalizing = this.instant && inclusion && !this.#poolStalled ? inclusion : from;
+    if (this.#blocksAwaitingFinality.size > 0) return asyncSlot && compareSlots(asyncSlot, finalizing) < 0 ? asyncSlot : finalizing;
     if (!inclusion) return asyncSlot;
     return asyncSlot && compareSlots(asyncSlot, inclusion) < 0 ? asyncSlot : inclusion;
   }
@@ -261,6 +302,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
 
   #schedule(): void {
     if (this.#stopped || this.#halted) return;
+    if (this.instant) return this.#scheduleInstant();
     const slot = this.#nextUsefulSlot();
     if (this.#timer) {
       // A new operation or message can be due before the slot the timer waits for.
@@ -270,7 +312,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
       this.#scheduledSlot = null;
     }
     if (!slot) return;
-    const delay = Math.max(0, slotTimestamp(slot, this.timing()) - Date.now());
+    const delay = Math.max(0, slotTimestamp(slot, this.timing()) - this.now());
     this.#timerSlot = slot;
     if (delay > MAX_TIMER_DELAY) {
       // setTimeout cannot wait longer (a message valid weeks from now): come back and look again.
@@ -294,6 +336,121 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     }, delay);
   }
 
+  // ---------------------------------------------------------------- instant mode
+
+  /** Whether an instant mining run has something to do now (not later: future messages wait for their time). */
+  #hasInstantWork(): boolean {
+    if (this.#blocksAwaitingFinality.size > 0 || (this.pool.size > 0 && !this.#poolStalled)) return true;
+    const due = this.#nextAsyncSlot();
+    return due !== null && slotTimestamp(due, this.timing()) <= this.now();
+  }
+
+  /**
+   * Instant mode: mines now if anything is to do; otherwise, if an asynchronous message waits for
+   * a future slot, a timer comes back at that slot's time (the clock still follows the wall clock).
+   */
+  #scheduleInstant(): void {
+    if (this.#hasInstantWork()) {
+      this.#requestMine();
+      return;
+    }
+    if (this.#mineRun) return;
+    const due = this.#nextAsyncSlot();
+    if (this.#timer) {
+      if (due && this.#timerSlot && compareSlots(due, this.#timerSlot) >= 0) return;
+      clearTimeout(this.#timer);
+      this.#timer = null;
+      this.#timerSlot = null;
+    }
+    if (!due) return;
+    this.#timerSlot = due;
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      this.#timerSlot = null;
+      this.#schedule();
+    }, Math.min(MAX_TIMER_DELAY, Math.max(0, slotTimestamp(due, this.timing()) - this.now())));
+  }
+
+  /**
+   * Queues a mining run after the current event-loop turn, so operations sent together share
+   * blocks and send_operations answers first. A run already queued or running picks new work up.
+   */
+  #requestMine(): Promise<void> {
+    if (this.#mineRun) return this.#mineRun;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    this.#timerSlot = null;
+    const run = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+      const mined = this.#producing.then(() => this.#mine());
+      this.#producing = mined.catch(() => {});
+      return mined;
+    });
+    this.#mineRun = run.finally(() => {
+      this.#mineRun = null;
+      this.#schedule();
+    });
+    return this.#mineRun;
+  }
+
+  /**
+   * Produces blocks one after the other, the clock jumping to each one's slot, until the pool is
+   * included and every block holding something is final. The event loop turns between blocks, so
+   * the servers keep answering (and clients see speculative, then final).
+   */
+  async #mine(): Promise<void> {
+    let emptyInARow = 0;
+    while (!this.#stopped && !this.#halted && this.#hasInstantWork()) {
+      const slot = this.#nextUsefulSlot();
+      if (!slot) break;
+      const timestamp = slotTimestamp(slot, this.timing());
+      // Only operations and finality pull the clock forward; a message of a future slot waits for its time.
+      if (this.#blocksAwaitingFinality.size === 0 && (this.pool.size === 0 || this.#poolStalled) && timestamp > this.now()) break;
+      this.advanceClockTo(timestamp);
+      try {
+        const block = await this.produceBlock(slot);
+        this.#failuresInARow = 0;
+        const awaited = this.#blocksAwaitingFinality.has(block.id);
+        emptyInARow = block.operations.length > 0 || awaited ? 0 : emptyInARow + 1;
+      } catch (error) {
+        this.#productionFailed(slot, error);
+        emptyInARow++;
+      }
+      // A full period of empty blocks: what is left in the pool cannot be included now; stop trying.
+      if (emptyInARow >= INSTANT_STALL_BLOCKS && this.#blocksAwaitingFinality.size === 0) this.#poolStalled = this.pool.size > 0;
+      if (emptyInARow >= INSTANT_STALL_BLOCKS * 4) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  /**
+   * Moves the node's clock forward by `count` slots, as time passing would: asynchronous
+   * messages that become due run, operations whose validity starts are included, and (instant
+   * mode) everything produced is final when the returned promise settles. Returns the new last slot.
+   */
+  async advanceSlots(count: number): Promise<Slot> {
+    if (!Number.isSafeInteger(count) || count <= 0 || count > MAX_ADVANCE_SLOTS) {
+      throw new RangeError(`a slot count is an integer from 1 to ${MAX_ADVANCE_SLOTS}, got ${count}`);
+    }
+    if (this.#halted) throw new ApiError(-32001, `Internal server error: ${this.#halted.message}`);
+    const current = this.currentSlot();
+    const absolute = current.period * this.config.threadCount + current.thread + count;
+    const target = { period: Math.floor(absolute / this.config.threadCount), thread: absolute % this.config.threadCount };
+    this.advanceClockTo(slotTimestamp(target, this.timing()));
+    this.#poolStalled = false;
+    if (this.instant) {
+      // A run ending as the clock moved may leave the newly due work to the next one: wait for it too.
+      do await this.#requestMine();
+      while (!this.#stopped && !this.#halted && this.#hasInstantWork());
+    } else if (this.#timer) {
+      clearTimeout(this.#timer);
+      this.#timer = null;
+      this.#timerSlot = null;
+      this.#scheduledSlot = null;
+      this.#schedule();
+    } else this.#schedule();
+    return this.currentSlot();
+  }
+
   async #produceAt(slot: Slot): Promise<void> {
     if (this.#stopped || this.#halted) return;
     if (compareSlots(slot, this.#lastProducedSlot) > 0) await this.produceBlock(slot);
@@ -307,7 +464,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
    * nothing to execute, so it follows the clock, except that it stays before a slot whose block
    * is due but not produced yet.
    */
-  activeCursor(now = Date.now()): Slot {
+  activeCursor(now = this.now()): Slot {
     const current = slotAt(now, this.timing());
     if (!current) return this.graph.lastFinalSlot;
     const due = this.#scheduledSlot;
@@ -494,7 +651,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
       this.operations.get(id)!.finalSuccess = success;
       this.#finalExecutedOperations++;
     }
-    this.#finalizedAt.push(Date.now());
+    this.#finalizedAt.push(this.now());
     this.emit('final', entry);
     return true;
   }
@@ -536,6 +693,8 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     this.#recordRolls(entry.changes, Math.floor(entry.block.slot.period / this.config.periodsPerCycle));
     this.graph.restoreFinal(entry.block);
     this.#lastProducedSlot = entry.block.slot;
+    // The clock never goes back before a block it produced (one made ahead of time in instant mode).
+    this.advanceClockTo(slotTimestamp(entry.block.slot, this.timing()));
     this.events.addFinal(entry.events);
     const results = new Map(entry.operationResults);
     for (const input of entry.operations) {
@@ -561,7 +720,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
 
   // ---------------------------------------------------------------- stats and lifecycle
 
-  finalizedWithin(windowMs: number, now = Date.now()): number {
+  finalizedWithin(windowMs: number, now = this.now()): number {
     while (this.#finalizedAt.length > 0 && this.#finalizedAt[0]! < now - windowMs) this.#finalizedAt.shift();
     return this.#finalizedAt.length;
   }
@@ -570,8 +729,12 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     return this.#finalExecutedOperations;
   }
 
-  /** Whether every produced block is final and no operation waits. */
+  /**
+   * Whether every produced block is final and no operation waits (instant mode: that no mining
+   * run is under way and nothing it could include waits).
+   */
   get isSettled(): boolean {
+    if (this.instant) return this.#mineRun === null && !this.#hasInstantWork();
     return !this.#hasWork();
   }
 
@@ -579,7 +742,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   async settle(timeoutMs: number): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
     while (!this.isSettled && !this.#halted && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, Math.max(5, this.config.t0 / this.config.threadCount)));
+      await new Promise((resolve) => setTimeout(resolve, this.instant ? 1 : Math.max(5, this.config.t0 / this.config.threadCount)));
     }
     return this.isSettled;
   }
@@ -591,6 +754,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     this.#timerSlot = null;
     // A stopped staker misses its slots: nothing is due any more, execution moves on with the clock.
     this.#scheduledSlot = null;
+    await this.#mineRun;
     await this.#producing;
   }
 

@@ -101,7 +101,7 @@ export function createReadOnlyExecutor(node: DevnetNode, queue: ReadOnlyQueue = 
       : null;
   const context = () => {
     const slot = nextSlot(node.currentSlot(), node.config.threadCount);
-    return { slot, timestamp: Date.now() };
+    return { slot, timestamp: node.now() };
   };
 
   return {

@@ -40,6 +40,11 @@ export interface DevnetOptions {
   genesisTimestamp?: number;
   /** Reproduce mainnet timing: t0 16000 ms, delta_f0 1088. */
   mainnetTiming?: boolean;
+  /**
+   * Instant mode (for tests): an operation is included and final as soon as it arrives, the
+   * node's clock jumping forward to the slots it needs. Default false: real slot timing.
+   */
+  instant?: boolean;
   /** Directory where final blocks and state persist across restarts; none (in memory only) unless given. */
   dataDir?: string | null;
   /**
@@ -128,6 +133,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
     ...options.serverLimits,
     ...(options.maxSubscriberBufferedBytes !== undefined && { maxBufferedBytes: options.maxSubscriberBufferedBytes }),
   });
+  if (options.instant !== undefined && typeof options.instant !== 'boolean') throw new RangeError(`instant must be true or false, got ${String(options.instant)}`);
   const privateCors = originsPolicy(options.privateCors ?? []);
   if (options.initialLedger) validateInitialLedger(options.initialLedger, 'the initialLedger option');
   const chainId = options.chainId ?? 77n;
@@ -157,9 +163,13 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
     const secretKey = devnetAccountKey(i);
     return { address: secretKey.publicKey.address().toString(), publicKey: secretKey.publicKey.toString(), secretKey };
   });
-  const node = new DevnetNode(config, [staker], { journal: store, log });
+  const node = new DevnetNode(config, [staker], { journal: store, log, instant: options.instant ?? false });
   node.setInitialState(initialState(config, options, accounts, staker));
-  if (store) restoreChain(node, store);
+  if (store) {
+    restoreChain(node, store);
+    const clock = store.readClock();
+    if (clock !== null) node.advanceClockTo(clock);
+  }
   const readOnly = createReadOnlyExecutor(node);
 
   const host = options.host ?? '127.0.0.1';
@@ -173,6 +183,11 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
       // Let operations already sent reach finality (bounded), so a clean stop loses none of them.
       await node.settle(Math.min(3_000, config.t0 * 2));
       await node.stop();
+      try {
+        store?.saveClock(node.now());
+      } catch (error) {
+        log(`cannot save the node's clock in ${options.dataDir}: ${(error as Error).message}; the next start begins at the last final block's slot`);
+      }
       store?.close();
       subscriptions.close();
       await Promise.all(

@@ -262,7 +262,7 @@ describe('journal integrity: only a torn last line is cut, anything else refuses
     const logged: string[] = [];
     const devnet = await startTestDevnet({ dataDir: dir, reset: true, log: (m) => logged.push(m) });
     try {
-      expect(logged).toEqual([`reset: deleting the chain in ${dir} (chain.json, final-blocks.jsonl; ${linesOf(pristine).length} final blocks) and starting a new one`]);
+      expect(logged).toEqual([`reset: deleting the chain in ${dir} (chain.json, final-blocks.jsonl, clock.json; ${linesOf(pristine).length} final blocks) and starting a new one`]);
       expect((await call(devnet.urls.public, 'get_status')).config.genesis_timestamp).not.toBe(genesis);
       const infos = await call(devnet.urls.public, 'get_operations', [ids]);
       expect(infos).toEqual([]);

@@ -17,6 +17,8 @@ export const TESTING_ERRORS = {
   MASON_TESTING_TIMEOUT:
     'the test ran longer than {timeout} ms and was stopped (an endless loop?); if it really needs longer, raise the limit with mason test --timeout <ms>',
   MASON_TESTING_MOCKED_CALL: 'mockScCall: the contract has {balance} nanoMAS and cannot send {coins} with the mocked call to {function}; give it coins with mockBalance()',
+  MASON_TESTING_FIXTURE_ARGUMENT: '{what}: got {value}, expected {expected}',
+  MASON_TESTING_FIXTURE_CLOSED: '{helper}() was called after close(): the fixture\'s devnet is stopped; create another with devnetFixture()',
 } as const;
 
 export type TestingErrorCode = keyof typeof TESTING_ERRORS;

@@ -25,3 +25,14 @@ export {
 } from './defaults.js';
 export { VM_MOCK_CALLER, VM_MOCK_CONTRACT, VM_MOCK_HELPERS } from './vmMock.js';
 export { TESTING_ERRORS, TestingError, type TestingErrorCode } from './errors.js';
+export {
+  devnetFixture,
+  type DevnetFixture,
+  type DevnetFixtureOptions,
+  type DeployOptions,
+  type DeployedContract,
+  type CallOptions,
+  type CallResult,
+  type ContractRef,
+  type FixtureArgs,
+} from './devnetFixture.js';

@@ -44,6 +44,7 @@ interface NodeOptions {
   t0?: number;
   deltaF0?: number;
   mainnetTiming?: boolean;
+  instant?: boolean;
   chainId: number;
   json?: boolean;
   privateCors?: string[];
@@ -66,6 +67,7 @@ export function nodeCommand(): Command {
     .option('--t0 <ms>', 'period length in ms (a multiple of 32; one slot every t0/32)', positiveInt)
     .option('--delta-f0 <fitness>', 'finality threshold: descendants fitness a block needs to become final', positiveInt)
     .addOption(new Option('--mainnet-timing', 'mainnet timing: t0 16000, delta_f0 1088 (finality in ~33 s)').conflicts(['t0', 'deltaF0']))
+    .option('--instant', "instant mode (for tests): each operation is included and final as soon as it arrives, the node's clock jumping ahead to its slots")
     .option('--chain-id <id>', 'chain id (77 is the sandbox id)', positiveInt, 77)
     .option('--json', 'print one JSON line with the URLs and accounts instead of the banner')
     .option('--private-cors <origin...>', 'web page origins allowed to call the private API (CORS); "*" allows any, as a node does')
@@ -86,6 +88,7 @@ export function nodeCommand(): Command {
         ...(options.deltaF0 !== undefined && { deltaF0: options.deltaF0 }),
         ...(options.mainnetTiming && { mainnetTiming: true }),
         ...(options.maxExecutionMs !== undefined && { maxExecutionMs: options.maxExecutionMs }),
+        ...(options.instant && { instant: true }),
       }).catch((error: unknown) => {
         throw explainListenError(error, ports, options.host);
       });
@@ -103,6 +106,7 @@ function printJson(devnet: Devnet, dataDir: string | null): void {
       ready: true,
       urls: devnet.urls,
       chainId: Number(devnet.config.chainId),
+      instant: devnet.node.instant,
       dataDir,
       accounts: devnet.accounts.map((a) => ({ address: a.address, publicKey: a.publicKey, secretKey: a.secretKey.reveal() })),
     }),
@@ -117,6 +121,7 @@ function printBanner(devnet: Devnet, dataDir: string | null): void {
   console.log(field('API + WS', `${devnet.urls.api}  ${devnet.urls.ws}`));
   console.log(field('explorer', devnet.urls.explorer));
   console.log(field('timing', `t0 ${config.t0} ms (a slot every ${config.t0 / 32} ms), delta_f0 ${config.deltaF0}`));
+  if (devnet.node.instant) console.log(field('instant', 'operations are final as soon as they arrive; the clock jumps ahead (mason_advance_slots moves it on)'));
   console.log(field('data', dataDir ?? 'in memory (--ephemeral)'));
   if (devnet.urls.public !== `http://127.0.0.1:${DEFAULT_PORTS.publicPort}`) {
     console.log(field('other commands', `MASON_NODE_URL=${devnet.urls.public} MASON_NODE_WS_URL=${devnet.urls.ws} npx mason deploy`));

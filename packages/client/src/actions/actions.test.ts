@@ -66,7 +66,7 @@ beforeAll(async () => {
   [devnet, greeterWasm, deployerWasm, callerWasm] = await Promise.all([
     // SENDER (reference test vector, thread 18) holds 1000 MAS and never sends anything here.
     // Finality 24 blocks after execution: about 0.4 s where candidate and final state differ.
-    startTestDevnet({ initialLedger: { [SENDER.address]: { balance: '1000' } }, deltaF0: finalityAfter(24) }),
+    startTestDevnet({ initialLedger: { [SENDER.address]: { balance: '1000' } }, deltaF0: finalityAfter(24), instant: false }),
     compileContract('greeter'),
     compileContract('deployer'),
     compileContract('caller'),

@@ -31,7 +31,7 @@ const clients: Client[] = [];
 let amount = 1n;
 
 beforeAll(async () => {
-  devnet = await startTestDevnet({ deltaF0: finalityAfter(24) });
+  devnet = await startTestDevnet({ deltaF0: finalityAfter(24), instant: false });
   wire = new Wire();
 });
 afterAll(async () => {

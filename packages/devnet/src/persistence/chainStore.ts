@@ -19,6 +19,8 @@ export interface ChainIdentity {
 export const DATA_FORMAT = 2;
 export const CHAIN_FILE = 'chain.json';
 export const JOURNAL_FILE = 'final-blocks.jsonl';
+/** The node's clock when it last stopped (it can run ahead of the wall clock: instant mode). */
+export const CLOCK_FILE = 'clock.json';
 
 export interface ChainStoreOptions {
   /** The file-system layer appends go through (default node:fs); tests inject faults here. */
@@ -107,7 +109,7 @@ export class ChainStore {
    * The explicit way to start over: nothing else ever discards final blocks.
    */
   static reset(dir: string, log: (message: string) => void): void {
-    const files = [CHAIN_FILE, JOURNAL_FILE, `${CHAIN_FILE}.tmp`].filter((file) => existsSync(join(dir, file)));
+    const files = [CHAIN_FILE, JOURNAL_FILE, `${CHAIN_FILE}.tmp`, CLOCK_FILE, `${CLOCK_FILE}.tmp`].filter((file) => existsSync(join(dir, file)));
     if (files.length === 0) {
       log(`reset: ${dir} holds no chain, nothing to delete`);
       return;
@@ -211,6 +213,34 @@ export class ChainStore {
   close(): void {
     if (this.#fd !== null) this.#fs.closeSync(this.#fd);
     this.#fd = null;
+  }
+
+  /**
+   * The node's clock (ms) saved when it last stopped, or null (never saved, or the node did not
+   * stop cleanly: the last final block's slot is then the lower bound). Only ever moves the clock forward.
+   */
+  readClock(): number | null {
+    const path = join(this.dir, CLOCK_FILE);
+    if (!existsSync(path)) return null;
+    const text = readFileSync(path, 'utf8');
+    let stored: unknown;
+    try {
+      stored = JSON.parse(text);
+    } catch (error) {
+      throw corruptAt(path, jsonErrorLine(error as Error, text), `it is not valid JSON (${(error as Error).message})`);
+    }
+    const now = (stored as { now?: unknown } | null)?.now;
+    if (typeof now !== 'number' || !Number.isSafeInteger(now) || now < this.identity.genesisTimestamp) {
+      throw corruptAt(path, null, `"now" must be a time in ms since the epoch, not before the genesis (${this.identity.genesisTimestamp})`);
+    }
+    return now;
+  }
+
+  /** Saves the node's clock at a clean stop, atomically (a crash leaves the previous one). */
+  saveClock(now: number): void {
+    const path = join(this.dir, CLOCK_FILE);
+    writeDurably(`${path}.tmp`, JSON.stringify({ now }) + '\n');
+    renameSync(`${path}.tmp`, path);
   }
 }
 

@@ -44,6 +44,16 @@ export function privateMethods(node: DevnetNode, readOnly: ReadOnlyExecutor, nod
       setImmediate(stop);
       return null;
     },
+    // Mason's own (anvil's evm_mine / evm_increaseTime): time passes by this many slots at once.
+    mason_advance_slots: async (params) => {
+      const count = required(params, 0, (value): value is number => typeof value === 'number');
+      try {
+        return { last_slot: await node.advanceSlots(count) };
+      } catch (error) {
+        if (error instanceof RangeError) throw ApiError.invalidParams(`Invalid params: ${error.message}`);
+        throw error;
+      }
+    },
     node_sign_message: (params) => {
       const message = required(params, 0, isBytes);
       const signature = nodeKey.sign(Uint8Array.from(message));

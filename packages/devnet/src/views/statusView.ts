@@ -6,7 +6,7 @@ const STATS_WINDOW_MS = 60_000;
 /** get_status (reference §17.1), every figure read from the chain as it is. */
 export function statusView(node: DevnetNode, nodeId: string): NodeStatus {
   const { config } = node;
-  const now = Date.now();
+  const now = node.now();
   const lastSlot = slotAt(now, node.timing());
   const cycleLength = config.t0 * config.periodsPerCycle;
   const currentCycle = lastSlot ? Math.floor(lastSlot.period / config.periodsPerCycle) : 0;

@@ -1,0 +1,24 @@
+/**
+ * The node's clock: the wall clock plus an offset that only grows. Instant blocks, advanceSlots
+ * and a restart move it ahead; nothing moves it back, so every time and slot the chain reports
+ * (current_time, last_slot, blocks' timestamps) is monotonic.
+ */
+export class NodeClock {
+  #offset = 0;
+
+  /** Milliseconds since the epoch, as the node counts them. */
+  now(): number {
+    return Date.now() + this.#offset;
+  }
+
+  /** Moves the clock forward to `timestamp`; a time already passed changes nothing. */
+  advanceTo(timestamp: number): void {
+    const ahead = timestamp - Date.now();
+    if (ahead > this.#offset) this.#offset = ahead;
+  }
+
+  /** How far the clock is ahead of the wall clock, in ms. */
+  get offset(): number {
+    return this.#offset;
+  }
+}

@@ -1,0 +1,103 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Args, MAS } from '@mason/codec';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devnetFixture, TestingError, type DevnetFixture } from '../src/index.js';
+import { fixtureProject, type FixtureProject } from './support/fixtureProject.js';
+
+const u64 = (bytes: Uint8Array) => new DataView(bytes.buffer, bytes.byteOffset).getBigUint64(0, true);
+
+let project: FixtureProject;
+let fixture: DevnetFixture;
+
+beforeAll(async () => {
+  // counter.wasm built by asc (the .wasm path route); the fixture's own build makes the manifest.
+  project = await fixtureProject('project', ['counter']);
+  fixture = await devnetFixture({ root: project.root });
+}, 120_000);
+afterAll(async () => {
+  await fixture?.close();
+  project?.remove();
+});
+
+describe('devnetFixture', () => {
+  it('builds the project and deploys a contract by name, on an instant devnet', async () => {
+    expect(fixture.devnet.node.instant).toBe(true);
+    expect(existsSync(join(project.root, 'build', 'manifest.json'))).toBe(true);
+    const { deploy, events, read } = fixture; // the helpers work destructured
+    const counter = await deploy('counter', { args: new Args().addU64(5n), coins: MAS / 10n });
+    expect(counter.address).toMatch(/^AS/);
+    expect((await events(counter)).map((e) => e.data)).toEqual(['Counter starts at 5']);
+    expect(u64(await read(counter, 'increment', new Args().addU64(1n)))).toBe(6n);
+    // throwaway deployments are not recorded in the project
+    expect(existsSync(join(project.root, 'deployments'))).toBe(false);
+  });
+
+  it('deploys a .wasm file, calls it to final and reads its events; a failed call resolves with ok: false', async () => {
+    const counter = await fixture.deploy('build/counter.wasm', { args: new Args().addU64(10n).serialize(), coins: MAS / 10n });
+    const result = await fixture.call(counter, 'increment', new Args().addU64(3n));
+    expect(result).toMatchObject({ status: 'FinalSuccess', ok: true });
+    expect(result.events.map((e) => e.data)).toEqual(['Counter is 13']);
+    expect((await fixture.events(result.operationId)).map((e) => e.data)).toEqual(['Counter is 13']);
+    const failed = await fixture.call(counter.address, 'boom', undefined, { maxGas: 10_000_000n, from: fixture.accounts[1] });
+    expect(failed).toMatchObject({ status: 'FinalError', ok: false });
+    expect(failed.events.at(-1)?.data).toContain('the counter exploded');
+  });
+
+  it('transfers coins and moves time on', async () => {
+    const to = fixture.accounts[2]!.address.toString();
+    const before = fixture.devnet.node.finalLedger.balance(to);
+    await fixture.transfer(to, 2n * MAS);
+    expect(fixture.devnet.node.finalLedger.balance(to)).toBe(before + 2n * MAS);
+    const slot = fixture.devnet.node.currentSlot();
+    const advanced = await fixture.advanceSlots(64);
+    expect(advanced.period).toBeGreaterThanOrEqual(slot.period + 2);
+  });
+
+  it('refuses what is not a contract, with the code and what to give instead', async () => {
+    const cases: Array<[() => Promise<unknown>, string]> = [
+      [() => fixture.deploy('' as string), 'MASON_TESTING_FIXTURE_ARGUMENT'],
+      [() => fixture.deploy(42 as unknown as string), 'MASON_TESTING_FIXTURE_ARGUMENT'],
+      [() => fixture.deploy('missing.wasm'), 'MASON_TESTING_FILE_NOT_FOUND'],
+      [() => fixture.deploy('nope'), 'MASON_DEPLOY_NOT_BUILT'],
+      // the constructor needs its `start` argument
+      [() => fixture.deploy('counter', { coins: MAS / 10n }), 'MASON_TESTING_DEPLOY_FAILED'],
+      [() => fixture.call({} as { address: string }, 'increment'), 'MASON_TESTING_FIXTURE_ARGUMENT'],
+      [() => fixture.read(null as unknown as string, 'increment'), 'MASON_TESTING_FIXTURE_ARGUMENT'],
+    ];
+    for (const [attempt, code] of cases) {
+      const error = await attempt().catch((e: unknown) => e);
+      expect((error as { code?: string }).code, String(error)).toBe(code);
+    }
+  });
+
+  it('refuses a MASON_TEST_TIMING it does not know, and runs on real slots with "real"', async () => {
+    const saved = process.env.MASON_TEST_TIMING;
+    try {
+      process.env.MASON_TEST_TIMING = 'fast';
+      const error = await devnetFixture({ root: project.root, build: false }).catch((e: unknown) => e);
+      expect((error as TestingError).code).toBe('MASON_TESTING_FIXTURE_ARGUMENT');
+      expect(String(error)).toContain('MASON_TEST_TIMING');
+      process.env.MASON_TEST_TIMING = 'real';
+      const real = await devnetFixture({ root: project.root, build: false });
+      expect(real.devnet.node.instant).toBe(false);
+      await real.close();
+    } finally {
+      if (saved === undefined) delete process.env.MASON_TEST_TIMING;
+      else process.env.MASON_TEST_TIMING = saved;
+    }
+  });
+
+  it('stops the devnet on close (also through await using), after which helpers refuse', async () => {
+    let stopped: DevnetFixture;
+    {
+      await using own = await devnetFixture({ root: project.root, build: false });
+      stopped = own;
+      expect((await own.client.request<any>('get_status', [])).chain_id).toBe(77);
+    }
+    await stopped.devnet.closed;
+    const error = await stopped.read('AS12', 'x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TestingError);
+    expect((error as TestingError).code).toBe('MASON_TESTING_FIXTURE_CLOSED');
+  });
+});
