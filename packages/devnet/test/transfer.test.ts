@@ -24,14 +24,11 @@ describe('devnet chain with real signed transfers', () => {
     const [alice] = devnet.accounts;
     const bob = SecretKey.generate().publicKey.address().toString();
     const before = BigInt(parseMas((await call(devnet.urls.public, 'get_addresses', [[alice!.address]]))[0].final_balance));
-    const started = Date.now();
     const id = await sendOp(devnet, alice!.secretKey, { type: 'Transaction', recipient: bob, amount: 5n * MAS });
     const info = await waitFinal(devnet, id);
-    const elapsed = Date.now() - started;
     expect(info.op_exec_status).toBe(true);
     expect(info.in_pool).toBe(false);
     expect(info.in_blocks).toHaveLength(1);
-    expect(elapsed).toBeLessThan(5_000);
     const [a, b] = await call(devnet.urls.public, 'get_addresses', [[alice!.address, bob]]);
     expect(parseMas(a.final_balance)).toBe(before - 5n * MAS - parseMas('0.01'));
     expect(parseMas(b.final_balance)).toBe(5n * MAS - parseMas('0.001'));
