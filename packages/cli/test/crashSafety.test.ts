@@ -6,6 +6,19 @@ import { fileURLToPath } from 'node:url';
 import { MAS, SecretKey, parseMas, signOperation, toSendOperationInput } from '@mason/codec';
 import { afterAll, describe, expect, it } from 'vitest';
 
+// The kill moments are random but replayable: the seed is printed, MASON_TEST_SEED replays it.
+const seed = Number(process.env.MASON_TEST_SEED ?? Math.floor(Math.random() * 2 ** 31));
+console.log(`crash safety: seed ${seed} (MASON_TEST_SEED=${seed} replays the same kill moments)`);
+let state = seed >>> 0;
+function random(): number {
+  // mulberry32
+  state = (state + 0x6d2b79f5) >>> 0;
+  let t = state;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+}
+
 // kill -9 the devnet at random moments under a stream of operations, restart it on the same data
 // directory, and check that everything reported final before the kill is still there.
 
@@ -65,7 +78,7 @@ describe('crash safety', () => {
         const total = finalIds.reduce((sum, id) => sum + sent.get(id)!, 0n);
         expect(parseMas(r.final_balance)).toBe(finalIds.length > 0 ? total - parseMas('0.001') : 0n);
       }
-      const killAfter = 150 + Math.floor(Math.random() * 400);
+      const killAfter = 150 + Math.floor(random() * 400);
       const deadline = Date.now() + killAfter;
       const pending: Array<{ id: string; amount: bigint }> = [];
       const key = SecretKey.fromString(info.accounts[round % 4].secretKey);
