@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { InvalidArgumentError } from 'commander';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { BuildProgressView } from '../src/BuildProgressView.js';
-import { parseJobs, runBuild } from '../src/commands/build.js';
+import { runBuild } from '../src/commands/build.js';
+import { parseJobs } from '../src/optionParsers.js';
 
 const bin = fileURLToPath(new URL('../bin/mason.js', import.meta.url));
 const project = mkdtempSync(join(tmpdir(), 'mason-build-progress-'));
@@ -70,7 +71,7 @@ describe('BuildProgressView', () => {
   });
 });
 
-describe('mason build --jobs', () => {
+describe('mason build --jobs, mason test --jobs', () => {
   it('takes a whole number from 1 to 64', () => {
     expect(parseJobs('1')).toBe(1);
     expect(parseJobs('2')).toBe(2);
@@ -80,10 +81,12 @@ describe('mason build --jobs', () => {
     }
   });
 
-  it('refuses a bad value before building, saying what to give', async () => {
-    const result = await mason(['build', '--jobs', '0']);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain("option '-j, --jobs <n>' argument '0' is invalid. give a whole number from 1 to 64");
+  it('refuses a bad value before building or testing, saying what to give', async () => {
+    for (const [command, value] of [['build', '0'], ['test', 'abc'], ['build', '1.5'], ['test', '65']]) {
+      const result = await mason([command!, '--jobs', value!]);
+      expect(result.code, `${command} ${value}`).toBe(1);
+      expect(result.stderr).toContain(`option '-j, --jobs <n>' argument '${value}' is invalid. give a whole number from 1 to 64`);
+    }
   });
 });
 

@@ -1,6 +1,7 @@
-import { Command, InvalidArgumentError } from 'commander';
-import { build, CompilerError, formatDiagnostic, MAX_JOBS, type BuildResult } from '@mason/compiler';
+import { Command } from 'commander';
+import { build, CompilerError, formatDiagnostic, type BuildResult } from '@mason/compiler';
 import { BuildProgressView, type ProgressStream } from '../BuildProgressView.js';
+import { parseJobs } from '../optionParsers.js';
 import { color } from '../output.js';
 import { enterProject } from '../project.js';
 
@@ -12,15 +13,6 @@ interface BuildOptions {
   sourceMap?: boolean;
   jobs?: number;
   json?: boolean;
-}
-
-/** `--jobs`: how many contracts compile at the same time. */
-export function parseJobs(value: string): number {
-  const jobs = /^\d+$/.test(value) ? Number(value) : NaN;
-  if (!Number.isInteger(jobs) || jobs < 1 || jobs > MAX_JOBS) {
-    throw new InvalidArgumentError(`give a whole number from 1 to ${MAX_JOBS}, e.g. --jobs 2 (1: no worker threads)`);
-  }
-  return jobs;
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -1,5 +1,6 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { runTests } from '@mason/testing';
+import { parseJobs } from '../optionParsers.js';
 import { enterProject } from '../project.js';
 
 interface TestOptions {
@@ -11,6 +12,7 @@ interface TestOptions {
   cache: boolean;
   passWithNoTests?: boolean;
   timeout?: number;
+  jobs?: number;
 }
 
 function parseTimeout(value: string): number {
@@ -31,6 +33,7 @@ export function testCommand(): Command {
     .option('--no-cache', 'recompile every spec, even those whose sources did not change')
     .option('--pass-with-no-tests', 'succeed when there is no spec file')
     .option('--timeout <ms>', 'longest a test or hook may run before it fails as an endless loop (default 10000)', parseTimeout)
+    .option('-j, --jobs <n>', 'spec files compiled at the same time, each in a worker thread (default: the number of CPU cores; 1: none)', parseJobs)
     .action(async (specs: string[], options: TestOptions) => {
       const root = options.root ?? enterProject('test');
       const result = await runTests({
@@ -43,6 +46,7 @@ export function testCommand(): Command {
         cache: options.cache,
         passWithNoTests: options.passWithNoTests === true,
         ...(options.timeout !== undefined && { testTimeout: options.timeout }),
+        ...(options.jobs !== undefined && { jobs: options.jobs }),
       });
       // The report already says what failed; only the exit code is left to set.
       if (!result.ok) throw new CommanderError(1, 'mason.test.failed', 'some tests failed');
