@@ -20,9 +20,17 @@ export interface SpecCompilesOptions {
   cache: CompileCache | undefined;
   /** Every spec file of the run, in the order they run. */
   files: readonly string[];
-  /** Spec files compiled at the same time in worker threads; default the CPU cores, 1: in this thread. */
+  /** Spec files compiled at the same time in worker threads; default DEFAULT_SPEC_JOBS, 1: in this thread. */
   jobs?: number;
 }
+
+/**
+ * One worker per core but one: this thread runs the specs meanwhile, and V8 already keeps another
+ * core busy compiling asc's JavaScript in the background. On 2 cores, 4 small specs took more
+ * CPU in 2 workers (3.4 s) than in this thread (2.6 s, 1.2 s of it on V8's background threads),
+ * for no shorter wall time (docs/performance.md, "Unit tests").
+ */
+export const DEFAULT_SPEC_JOBS = Math.max(1, availableParallelism() - 1);
 
 /**
  * The compiled specs of a run. Specs the cache serves are read at once; when two or more need
@@ -36,7 +44,7 @@ export class SpecCompiles {
   private readonly workers: Worker[] = [];
 
   constructor(private readonly options: SpecCompilesOptions) {
-    const jobs = options.jobs ?? availableParallelism();
+    const jobs = options.jobs ?? DEFAULT_SPEC_JOBS;
     if (!Number.isInteger(jobs) || jobs < 1 || jobs > MAX_SPEC_JOBS) {
       throw new TestingError('MASON_TESTING_BAD_JOBS', { value: String(options.jobs), maximum: MAX_SPEC_JOBS });
     }

@@ -35,7 +35,7 @@ export interface RunTestsOptions {
   passWithNoTests?: boolean;
   /** Longest a test or hook may run (ms) before it fails as an endless loop; default 10,000. */
   testTimeout?: number;
-  /** Spec files compiled at the same time in worker threads; default the CPU cores, 1: in this thread. */
+  /** Spec files compiled at the same time in worker threads; default the CPU cores minus one, 1: in this thread. */
   jobs?: number;
 }
 

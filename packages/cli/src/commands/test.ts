@@ -33,7 +33,7 @@ export function testCommand(): Command {
     .option('--no-cache', 'recompile every spec, even those whose sources did not change')
     .option('--pass-with-no-tests', 'succeed when there is no spec file')
     .option('--timeout <ms>', 'longest a test or hook may run before it fails as an endless loop (default 10000)', parseTimeout)
-    .option('-j, --jobs <n>', 'spec files compiled at the same time, each in a worker thread (default: the number of CPU cores; 1: none)', parseJobs)
+    .option('-j, --jobs <n>', 'spec files compiled at the same time, each in a worker thread (default: the CPU cores minus one; 1: none)', parseJobs)
     .action(async (specs: string[], options: TestOptions) => {
       const root = options.root ?? enterProject('test');
       const result = await runTests({
