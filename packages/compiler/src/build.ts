@@ -33,9 +33,9 @@ export interface BuildOptions {
   /** Also emit `<name>.wasm.map` (its URL is the module's one custom section). */
   sourceMap?: boolean;
   /**
-   * Contracts compiled at the same time, each in a worker thread with its own asc. Default: the
-   * number of CPU cores (`os.availableParallelism()`). Workers are used only when two or more
-   * contracts need compiling; with 1, everything runs in this thread. Outputs are the same bytes.
+   * Contracts compiled at the same time, each in a worker thread with its own asc. Default
+   * DEFAULT_JOBS. Workers are used only when two or more contracts need compiling; with 1,
+   * everything runs in this thread. Outputs are the same bytes.
    */
   jobs?: number;
   /** Called as each contract starts and finishes, e.g. to show progress. */
@@ -44,6 +44,14 @@ export interface BuildOptions {
 
 /** Most parallel compiles a build accepts (each worker holds its own asc, ≈ 150 MB). */
 export const MAX_JOBS = 64;
+
+/**
+ * One worker per core but one. Each worker loads its own asc and warms up its own JIT, and V8
+ * compiles that JavaScript on background threads: on 2 cores, 4 contracts took 5.6 s of CPU in 2
+ * workers against 4.1 s in one thread (0.8 s of it on V8's background threads), which bounds the
+ * gain to ≈ 1.2× on an idle machine and lost time on a busy one (docs/performance.md, "Build").
+ */
+export const DEFAULT_JOBS = Math.max(1, availableParallelism() - 1);
 
 export type BuildProgress =
   | { type: 'start'; contract: string }
@@ -104,7 +112,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const sources = await findContracts(root, contractsDir, options.contracts);
   checkCollisions(sources);
 
-  const jobs = options.jobs ?? availableParallelism();
+  const jobs = options.jobs ?? DEFAULT_JOBS;
   if (!Number.isInteger(jobs) || jobs < 1 || jobs > MAX_JOBS) {
     throw new CompilerError('MASON_COMPILER_BAD_JOBS', { value: String(options.jobs), maximum: MAX_JOBS });
   }

@@ -58,7 +58,7 @@ export function buildCommand(): Command {
     .option('--out-dir <dir>', 'where to write the .wasm files and manifest.json', 'build')
     .option('--force', 'recompile even what did not change')
     .option('--source-map', 'also write <name>.wasm.map')
-    .option('-j, --jobs <n>', 'contracts compiled at the same time, each in a worker thread (default: the number of CPU cores; 1: none)', parseJobs)
+    .option('-j, --jobs <n>', 'contracts compiled at the same time, each in a worker thread (default: the CPU cores minus one; 1: none)', parseJobs)
     .option('--json', 'print the manifest as JSON')
     .action(async (contracts: string[], options: BuildOptions) => {
       enterProject('build');
