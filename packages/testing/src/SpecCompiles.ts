@@ -82,10 +82,10 @@ export class SpecCompiles {
   private compileInWorkers(size: number, files: string[]): void {
     const queue = files.map((file) => {
       let settle!: { resolve: (spec: CompiledSpec) => void; reject: (error: Error) => void };
-      const promise = new Promise<CompiledSpec>((resolve, reject) => (settle = { resolve, reject }));
-      // Awaited when its turn to run comes; a failure before then is not unhandled.
-      promise.catch(() => undefined);
-      this.compiled.set(file, promise.then((spec) => this.store(file, spec)));
+      const compiled = new Promise<CompiledSpec>((resolve, reject) => (settle = { resolve, reject })).then((spec) => this.store(file, spec));
+      // Awaited when its turn to run comes; a failure before then is not an unhandled rejection.
+      compiled.catch(() => undefined);
+      this.compiled.set(file, compiled);
       return { file, ...settle };
     });
     let pending = queue.length;

@@ -7,8 +7,9 @@ import { captureOutput, fixtureProject, type FixtureProject } from './support/fi
 let project: FixtureProject;
 beforeAll(async () => {
   project = await fixtureProject('project', ['counter']);
-  // A spec that does not compile, to compare how both ways report it.
-  writeFileSync(join(project.root, 'assembly/__tests__/broken.spec.ts'), "describe('broken', () => {\n  test('x', () => {\n    const n: i32 = 'text';\n  });\n});\n");
+  // A spec that does not compile, to compare how both ways report it; last, so that it fails in
+  // its worker before its turn to run comes.
+  writeFileSync(join(project.root, 'assembly/__tests__/zz-broken.spec.ts'), "describe('broken', () => {\n  test('x', () => {\n    const n: i32 = 'text';\n  });\n});\n");
 });
 afterAll(() => project.remove());
 
