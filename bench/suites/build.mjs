@@ -1,9 +1,10 @@
 // `mason build` of the hello template against the official `massa-as-compile`
 // (@massalabs/massa-sc-compiler) on the same contract written with @massalabs/massa-as-sdk:
-// each run a fresh process, the two alternated, medians; then the no-change rebuild.
+// each run a fresh process, the two alternated, medians; then the no-change rebuild, and 4
+// contracts built in worker threads against --jobs 1.
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from '@mason/compiler';
@@ -73,6 +74,14 @@ function masonProject(dir) {
   symlinkSync(join(template, 'node_modules'), join(dir, 'node_modules'), 'dir');
 }
 
+/** The hello project with 3 more contracts: the template's, each storing under its own key. */
+function fourContracts(dir) {
+  masonProject(dir);
+  const main = readFileSync(join(dir, 'assembly/contracts/main.ts'), 'utf8');
+  if (!main.includes("'name'")) throw new Error('templates/hello changed: fourContracts() looks for its storage key');
+  for (const name of ['second', 'third', 'fourth']) writeFileSync(join(dir, `assembly/contracts/${name}.ts`), main.replace("'name'", `'name_${name}'`));
+}
+
 function timeRun({ command, args }, cwd) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
@@ -88,6 +97,7 @@ function timeRun({ command, args }, cwd) {
   });
 }
 
+const cpus = availableParallelism();
 const ANCHOR = 'massa-as-compile 0.2.0 (asc 0.25), same contract on massa-as-sdk 3.0.2';
 
 /**
@@ -111,6 +121,17 @@ export async function buildTimes({ runs = 5 } = {}) {
       times.mason.push(await timeRun(masonForce, masonDir));
     }
     for (let i = 0; i < runs; i++) times.noChange.push(await timeRun(masonNoChange, masonDir));
+    // 4 contracts: one worker thread per core against --jobs 1, alternated.
+    const fourDir = join(dir, 'four');
+    fourContracts(fourDir);
+    const parallel = { command: process.execPath, args: [masonBin, 'build', '--force', '--jobs', String(cpus)] };
+    const serial = { command: process.execPath, args: [masonBin, 'build', '--force', '--jobs', '1'] };
+    const four = { parallel: [], serial: [] };
+    await timeRun(parallel, fourDir);
+    for (let i = 0; i < runs; i++) {
+      four.serial.push(await timeRun(serial, fourDir));
+      four.parallel.push(await timeRun(parallel, fourDir));
+    }
     await build({ root: masonDir });
     for (let i = 0; i < Math.max(runs, 5); i++) {
       const result = await build({ root: masonDir });
@@ -120,8 +141,19 @@ export async function buildTimes({ runs = 5 } = {}) {
     const anchorValue = median(times.official);
     const value = median(times.mason);
     const noChange = median(times.noChange);
+    const fourSerial = median(four.serial);
+    const fourParallel = median(four.parallel);
     return [
-      { name: 'mason build, hello (cold process)', value, unit: 'ms (median)', anchor: ANCHOR, anchorValue, ratio: value / anchorValue, target: '≤ 1.0×' },
+      { name: 'mason build, hello (cold process)', value, unit: 'ms (median)', anchor: ANCHOR, anchorValue, ratio: value / anchorValue, target: '≤ 0.8×' },
+      {
+        name: `mason build --jobs ${cpus}, 4 contracts (cold)`,
+        value: fourParallel,
+        unit: 'ms (median)',
+        anchor: 'mason build --jobs 1 (one thread), same 4 contracts',
+        anchorValue: fourSerial,
+        ratio: fourParallel / fourSerial,
+        target: '≤ 0.625× (≥ 1.6× faster) on 2 cores',
+      },
       { name: 'mason build, no change (process)', value: noChange, unit: 'ms (median)', anchor: ANCHOR, anchorValue, ratio: noChange / anchorValue, target: '≤ 100 ms' },
       { name: 'build(), no change (in-process)', value: median(times.inProcess), unit: 'ms (median)', anchor: null, anchorValue: null, ratio: null, target: '≤ 100 ms' },
     ];

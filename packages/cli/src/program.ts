@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { printError } from './output.js';
+export { tuneWasmTiering } from './wasmTiering.js';
 
 const VERSION = '0.1.0';
 

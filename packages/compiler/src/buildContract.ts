@@ -5,7 +5,7 @@ import type { BuildCache, BuildCacheEntry } from './BuildCache.js';
 import type { ContractBuild } from './build.js';
 import { bundleDeployer } from './bundleDeployer.js';
 import { checkMassaModule } from './checkMassaModule.js';
-import { compileContract } from './compileContract.js';
+import { compileContract, type CompileContractInput, type CompiledContract } from './compileContract.js';
 import { COMPILER_VERSION } from './compilerPackage.js';
 import { contractAscArguments } from './contractAscArguments.js';
 import { displayPath } from './displayPath.js';
@@ -62,13 +62,20 @@ function usesSdk(files: Iterable<string>, sdkDir: string): boolean {
   return false;
 }
 
-/**
- * Brings one contract's outputs up to date: recompiles when its key or any file compiled in
- * changed (or an output was altered), re-bundles the deployer when the contract or the deployer
- * template changed, and otherwise only checks hashes.
- */
-export async function buildContract(ctx: BuildContext, source: ContractSource): Promise<ContractBuild> {
-  const started = performance.now();
+/** What a contract's build needs to know before compiling: where its outputs go, whether they are up to date. */
+export interface ContractPlan {
+  source: ContractSource;
+  input: CompileContractInput;
+  wasmPath: string;
+  mapPath: string;
+  deployerPath: string;
+  key: string;
+  /** Nothing it was compiled from changed and its outputs are intact: asc need not run. */
+  upToDate: boolean;
+}
+
+/** Decides whether one contract must be recompiled (hashing its inputs; no asc). */
+export function planContract(ctx: BuildContext, source: ContractSource): ContractPlan {
   const wasmPath = join(ctx.outDir, `${source.name}.wasm`);
   const mapPath = `${wasmPath}.map`;
   const deployerPath = join(ctx.outDir, `${source.name}.deployer.wasm`);
@@ -76,7 +83,6 @@ export async function buildContract(ctx: BuildContext, source: ContractSource): 
   const key = sha256Hex(JSON.stringify({ format: 1, compiler: COMPILER_VERSION, asc: ctx.ascVersion, argv: contractAscArguments(input) }));
   const cached = ctx.cache.get(source.name);
   const previous = ctx.previous;
-
   const upToDate =
     !ctx.force &&
     cached !== undefined &&
@@ -85,18 +91,35 @@ export async function buildContract(ctx: BuildContext, source: ContractSource): 
     Object.entries(cached.files).every(([path, digest]) => ctx.hasher.hash(path) === digest) &&
     matches(ctx, wasmPath, previous.wasm) &&
     (previous.sourceMap === undefined || matches(ctx, mapPath, previous.sourceMap));
+  return { source, input, wasmPath, mapPath, deployerPath, key, upToDate };
+}
+
+/**
+ * Brings one contract's outputs up to date: recompiles (with `compile`) when its key or any file
+ * compiled in changed (or an output was altered), re-bundles the deployer when the contract or
+ * the deployer template changed, and otherwise only checks hashes.
+ */
+export async function buildContract(
+  ctx: BuildContext,
+  plan: ContractPlan,
+  compile: (input: CompileContractInput) => Promise<CompiledContract> = compileContract,
+): Promise<ContractBuild> {
+  const started = performance.now();
+  const { source, input, wasmPath, mapPath, deployerPath, key, upToDate } = plan;
+  const cached = ctx.cache.get(source.name);
+  const previous = ctx.previous;
 
   let manifest: ManifestContract;
   let entry: BuildCacheEntry;
   let wasm: Uint8Array | undefined;
   let compileMs = 0;
   if (upToDate) {
-    manifest = previous;
-    entry = cached;
+    manifest = previous!;
+    entry = cached!;
   } else {
     const compileStarted = performance.now();
-    const compiled = await compileContract(input);
-    compileMs = performance.now() - compileStarted;
+    const compiled = await compile(input);
+    compileMs = compiled.compileMs ?? performance.now() - compileStarted;
     wasm = compiled.wasm;
     const shownWasm = displayPath(ctx.root, wasmPath);
     const module = checkMassaModule(wasm, shownWasm);

@@ -23,6 +23,8 @@ export interface CompiledContract {
   /** Every file asc read: absolute path → sha256. */
   files: Map<string, string>;
   warnings: Diagnostic[];
+  /** How long asc took, when it ran in a worker thread (queueing not counted). */
+  compileMs?: number;
 }
 
 /** Compiles one contract in this process; source errors throw MASON_COMPILER_SOURCE_ERROR. */

@@ -21,6 +21,9 @@ export const compilerErrors = {
   MASON_COMPILER_OUTPUT_COLLISION: '{first} and {second} would both write {file}; rename one of them',
   MASON_COMPILER_WRITE_FAILED: 'Cannot write {file}: {reason}',
   MASON_COMPILER_TOOLCHAIN_MISSING: '{name} is not installed next to @mason/compiler; reinstall the project dependencies',
+  MASON_COMPILER_WORKER_FAILED:
+    'The worker thread compiling {contract} failed: {reason}; build with `jobs: 1` (`mason build --jobs 1`) to compile in the main thread',
+  MASON_COMPILER_BAD_JOBS: '`jobs` is {value}: give a whole number of parallel compiles from 1 to {maximum}',
 } as const;
 
 /** Things worth knowing that do not stop a build. */

@@ -1,4 +1,4 @@
-export { build, type BuildOptions, type BuildResult, type BuildProgress, type ContractBuild } from './build.js';
+export { build, DEFAULT_JOBS, MAX_JOBS, type BuildOptions, type BuildResult, type BuildProgress, type ContractBuild } from './build.js';
 export { bundleDeployer } from './bundleDeployer.js';
 export { embeddedContract } from './embeddedContract.js';
 export { deployerDatastore, type DeployerContract } from './deployerDatastore.js';

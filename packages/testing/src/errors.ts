@@ -11,6 +11,8 @@ export const TESTING_ERRORS = {
   MASON_TESTING_CONFIG: 'cannot load the as-pect config {path}: {reason}',
   MASON_TESTING_NO_SPECS: 'no spec files match {patterns} in {root}; specs live in assembly/__tests__/**/*.spec.ts',
   MASON_TESTING_COMPILE: '{file} does not compile:\n{diagnostics}',
+  MASON_TESTING_WORKER_FAILED: 'the worker thread compiling {file} failed: {reason}; run mason test --jobs 1 to compile in the main thread',
+  MASON_TESTING_BAD_JOBS: 'jobs is {value}: give a whole number of spec files to compile at the same time, from 1 to {maximum}',
   MASON_TESTING_UNKNOWN_IMPORT:
     '{file} imports {module}.{name}, which neither a Massa node nor the test host provides{hint}',
   MASON_TESTING_START: '{file} could not start: {reason}',

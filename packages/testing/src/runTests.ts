@@ -10,7 +10,8 @@ import { formatGasReport } from './formatGasReport.js';
 import { GasRecorder, type GasReportContract } from './GasRecorder.js';
 import { loadAspectConfig } from './loadAspectConfig.js';
 import { runSpecFile } from './runSpecFile.js';
-import { PACKAGE_DIR, SpecCompiler, type CompiledSpec, type SpecCompilerOptions } from './SpecCompiler.js';
+import { PACKAGE_DIR, type CompiledSpec, type SpecCompilerOptions } from './SpecCompiler.js';
+import { SpecCompiles } from './SpecCompiles.js';
 import type { SpecFileResult, TestRunResult } from './TestRunResult.js';
 
 export interface RunTestsOptions {
@@ -41,6 +42,8 @@ export interface RunTestsOptions {
    * (min/median/max per function; see GasRecorder). The specs run against an instrumented build.
    */
   gasReport?: { contracts: GasReportContract[]; /** Gas limit of each measured CallSC; default GAS_REPORT_MAX_GAS. */ maxGas?: bigint };
+  /** Spec files compiled at the same time in worker threads; default the CPU cores minus one, 1: in this thread. */
+  jobs?: number;
 }
 
 /** What, besides the sources it reads, decides a compiled spec. */
@@ -84,14 +87,8 @@ export async function runTests(options: RunTestsOptions = {}): Promise<TestRunRe
     ...(options.gasReport && { instrument: Object.fromEntries(options.gasReport.contracts.map((contract) => [resolve(contract.file), contract.name])) }),
   };
   const cache = options.cache === false ? undefined : new CompileCache(root, cacheSalt(compilerOptions));
-  const compiler = new SpecCompiler(compilerOptions);
-  const compile = async (file: string): Promise<CompiledSpec> => {
-    const cached = cache?.get(file);
-    if (cached) return cached;
-    const compiled = await compiler.compile(file);
-    cache?.set(file, compiled);
-    return compiled;
-  };
+  const compiles = new SpecCompiles({ compiler: compilerOptions, cache, files, ...(options.jobs !== undefined && { jobs: options.jobs }) });
+  const compile = (file: string): Promise<CompiledSpec> => compiles.get(file);
 
   const testFile = async (file: string): Promise<SpecFileResult> => {
     let compiled: CompiledSpec;
@@ -130,10 +127,14 @@ export async function runTests(options: RunTestsOptions = {}): Promise<TestRunRe
   };
 
   const results: SpecFileResult[] = [];
-  for (const file of files) {
-    const result = await testFile(file);
-    if (result.error) print(color.red(`  ${result.error.replace(/\n/g, '\n  ')}`));
-    results.push(result);
+  try {
+    for (const file of files) {
+      const result = await testFile(file);
+      if (result.error) print(color.red(`  ${result.error.replace(/\n/g, '\n  ')}`));
+      results.push(result);
+    }
+  } finally {
+    await compiles.close();
   }
 
   const sum = (pick: (file: SpecFileResult) => number) => results.reduce((total, file) => total + pick(file), 0);

@@ -1,5 +1,7 @@
 import { Command } from 'commander';
 import { build, CompilerError, formatDiagnostic, type BuildResult } from '@mason/compiler';
+import { BuildProgressView, type ProgressStream } from '../BuildProgressView.js';
+import { parseJobs } from '../optionParsers.js';
 import { color } from '../output.js';
 import { enterProject } from '../project.js';
 
@@ -11,13 +13,15 @@ interface BuildOptions {
   outDir?: string;
   force?: boolean;
   sourceMap?: boolean;
+  jobs?: number;
   json?: boolean;
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** Builds the project's contracts, showing each one as it finishes; used by `mason deploy` too. */
-export async function runBuild(options: BuildOptions, quiet = false): Promise<BuildResult> {
+export async function runBuild(options: BuildOptions, quiet = false, stream: ProgressStream = process.stdout): Promise<BuildResult> {
+  const view = quiet ? undefined : new BuildProgressView(stream, color.dim);
   try {
     const result = await build({
       root: options.root ?? process.cwd(),
@@ -26,17 +30,21 @@ export async function runBuild(options: BuildOptions, quiet = false): Promise<Bu
       ...(options.contracts && { contracts: options.contracts }),
       ...(options.force && { force: true }),
       ...(options.sourceMap && { sourceMap: true }),
+      ...(options.jobs !== undefined && { jobs: options.jobs }),
       onProgress: (event) => {
-        if (quiet || event.type !== 'done') return;
+        if (!view) return;
+        if (event.type === 'start') return view.start(event.contract);
         const c = event.contract;
         const status = c.status === 'cached' ? color.dim('unchanged') : c.status === 'bundled' ? 'bundled' : `compiled in ${c.timings.compileMs.toFixed(0)} ms`;
-        console.log(`  ${color.green('✔')} ${c.name.padEnd(20)} ${kb(c.manifest.wasm.size).padStart(9)}  deployer ${kb(c.manifest.deployer.size).padStart(9)}  ${status}`);
-        for (const warning of c.warnings) console.log(color.yellow(`    warning ${warning.message}`));
+        const warnings = c.warnings.map((warning) => `\n${color.yellow(`    warning ${warning.message}`)}`).join('');
+        view.done(c.name, `  ${color.green('✔')} ${c.name.padEnd(20)} ${kb(c.manifest.wasm.size).padStart(9)}  deployer ${kb(c.manifest.deployer.size).padStart(9)}  ${status}${warnings}`);
       },
     });
-    if (!quiet) console.log(color.dim(`  ${result.contracts.length} contract(s) in ${result.durationMs.toFixed(0)} ms → ${result.manifestPath}`));
+    view?.stop();
+    if (view) stream.write(`${color.dim(`  ${result.contracts.length} contract(s) in ${result.durationMs.toFixed(0)} ms → ${result.manifestPath}`)}\n`);
     return result;
   } catch (error) {
+    view?.stop();
     if (error instanceof CompilerError && error.diagnostics.length > 0) {
       for (const diagnostic of error.diagnostics) console.error(color.red(formatDiagnostic(diagnostic)) + '\n');
     }
@@ -52,6 +60,7 @@ export function buildCommand(): Command {
     .option('--out-dir <dir>', 'where to write the .wasm files and manifest.json', 'build')
     .option('--force', 'recompile even what did not change')
     .option('--source-map', 'also write <name>.wasm.map')
+    .option('-j, --jobs <n>', 'contracts compiled at the same time, each in a worker thread (default: the CPU cores minus one; 1: none)', parseJobs)
     .option('--json', 'print the manifest as JSON')
     .action(async (contracts: string[], options: BuildOptions) => {
       enterProject('build');

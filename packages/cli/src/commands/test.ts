@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { runTests, watchTests, type GasReportContract, type RunTestsOptions } from '@mason/testing';
+import { parseJobs } from '../optionParsers.js';
 import { enterProject } from '../project.js';
 import { runBuild } from './build.js';
 
@@ -15,6 +16,7 @@ interface TestOptions {
   timeout?: number;
   gasReport?: boolean;
   watch?: boolean;
+  jobs?: number;
 }
 
 /** The project's contracts as `mason build` builds them (it builds them first), for the gas report. */
@@ -43,6 +45,7 @@ export function testCommand(): Command {
     .option('--timeout <ms>', 'longest a test or hook may run before it fails as an endless loop (default 10000)', parseTimeout)
     .option('--gas-report', 'build the contracts, measure each call the specs make as a CallSC of them and print min/median/max gas per function')
     .option('-w, --watch', 'run again, on each change, the specs it affects (Ctrl-C to stop)')
+    .option('-j, --jobs <n>', 'spec files compiled at the same time, each in a worker thread (default: the CPU cores minus one; 1: none)', parseJobs)
     .action(async (specs: string[], options: TestOptions) => {
       const root = options.root ?? enterProject('test');
       const runOptions: RunTestsOptions = {
@@ -55,6 +58,7 @@ export function testCommand(): Command {
         cache: options.cache,
         passWithNoTests: options.passWithNoTests === true,
         ...(options.timeout !== undefined && { testTimeout: options.timeout }),
+        ...(options.jobs !== undefined && { jobs: options.jobs }),
       };
       const gasReport = async () => ({ gasReport: { contracts: await builtContracts(root) } });
       if (options.watch) {
