@@ -188,7 +188,7 @@ describe('npm run release', () => {
     expect(run.stderr).toContain('npm publish of @mason/testing failed');
     expect(run.stderr).toContain(`published: ${order.slice(0, failedAt).join(', ')}`);
     expect(run.stderr).toContain(`not published: ${order.slice(failedAt).join(', ')}`);
-  });
+  }, 120_000); // builds and packs every package
 
   it('refuses versions already on the registry before building or packing anything', () => {
     const out = join(work, 'already');

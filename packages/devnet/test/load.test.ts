@@ -117,7 +117,6 @@ interface Round {
 /** Every sender signs its operations and sends them in batches, all senders at once. */
 async function round(tag: number): Promise<Round> {
   const status = await call(devnet.urls.public, 'get_status');
-  const expirePeriod = status.last_slot.period + 9;
   const chainId = BigInt(status.chain_id);
   const spent = new Map<string, bigint>();
   let transferred = 0n;
@@ -138,9 +137,15 @@ async function round(tag: number): Promise<Round> {
         sender.address,
         ops.reduce((total, op) => total + FEE + (op.type === 'Transaction' ? op.amount : 0n), 0n),
       );
-      const inputs = ops.map((op) => toSendOperationInput(signOperation({ fee: FEE, expirePeriod, op }, sender.secretKey, chainId)));
       const ids: string[] = [];
-      for (let i = 0; i < inputs.length; i += BATCH) ids.push(...(await call<string[]>(devnet.urls.public, 'send_operations', [inputs.slice(i, i + BATCH)])));
+      for (let i = 0; i < ops.length; i += BATCH) {
+        // Signed batch by batch against the node's current period: on a loaded machine, signing
+        // everything up front can take longer than the validity window.
+        const now = await call(devnet.urls.public, 'get_status');
+        const expirePeriod = now.last_slot.period + 9;
+        const inputs = ops.slice(i, i + BATCH).map((op) => toSendOperationInput(signOperation({ fee: FEE, expirePeriod, op }, sender.secretKey, chainId)));
+        ids.push(...(await call<string[]>(devnet.urls.public, 'send_operations', [inputs])));
+      }
       return ids;
     }),
   );

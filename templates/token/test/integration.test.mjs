@@ -13,7 +13,8 @@ let token;
 const u64 = (bytes) => new DataView(bytes.buffer, bytes.byteOffset).getBigUint64(0, true);
 const addressOf = (account) => account.address.toString();
 
-const balanceOf = async (account) => u64(await chain.read(token, 'balanceOf', new Args().addString(addressOf(account))));
+const balanceOf = async (account) =>
+  u64(await chain.read(token, 'balanceOf', new Args().addString(addressOf(account))));
 
 /** Calls the token as `account`, waits for finality and returns the status (FinalSuccess or FinalError). */
 async function send(account, func, args) {
