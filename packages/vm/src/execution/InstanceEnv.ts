@@ -7,7 +7,8 @@ const utf16 = new TextDecoder('utf-16le');
 
 /**
  * Per-instance glue between host functions and one wasm instance: its memory, its AS runtime
- * exports (`__new`, `__pin`) and its metering globals.
+ * exports (`__new`, `__pin`) and its metering globals. A reused instance keeps its env and gets the
+ * context of each new execution with `bind` (host functions read `env.ctx` at every call).
  */
 export class InstanceEnv {
   private memory: WebAssembly.Memory | undefined;
@@ -23,7 +24,14 @@ export class InstanceEnv {
    */
   private unmeteredPoints = 0n;
 
-  constructor(readonly ctx: ExecutionContext) {}
+  constructor(public ctx: ExecutionContext) {}
+
+  /** Starts a new execution on a reused instance: its context, ABIs refused until the start function has run. */
+  bind(ctx: ExecutionContext): void {
+    this.ctx = ctx;
+    this.abiEnabled = false;
+    this.unmeteredPoints = 0n;
+  }
 
   attach(instance: WebAssembly.Instance): void {
     const exports = instance.exports;

@@ -2,14 +2,17 @@ import { createHash } from 'node:crypto';
 import type { GasCosts } from '../gas/GasCosts.js';
 import type { CondomLimits } from '../wasm/condomLimits.js';
 import { compileModule, type LoadedModule } from './compileModule.js';
+import { InstancePool } from './InstancePool.js';
 
 /**
  * Compiled modules by bytecode hash: a bytecode is validated, metered and compiled once, then
  * instantiated for every call (as the node's module cache does). Least recently used entries are
- * dropped past `maxEntries`.
+ * dropped past `maxEntries`. Finished instances of the cached modules wait in `instances` for the
+ * next call.
  */
 export class ModuleCache {
   private readonly entries = new Map<string, LoadedModule>();
+  readonly instances = new InstancePool();
   hits = 0;
   misses = 0;
 
@@ -32,8 +35,11 @@ export class ModuleCache {
     const loaded = compileModule(bytecode, this.gasCosts, this.limits);
     this.entries.set(key, loaded);
     if (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+      const oldest = this.entries.entries().next().value;
+      if (oldest !== undefined) {
+        this.entries.delete(oldest[0]);
+        if (oldest[1].ok) this.instances.forget(oldest[1].compiled);
+      }
     }
     return loaded;
   }
@@ -44,5 +50,6 @@ export class ModuleCache {
 
   clear(): void {
     this.entries.clear();
+    this.instances.clear();
   }
 }

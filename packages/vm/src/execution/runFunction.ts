@@ -2,8 +2,7 @@ import { START_EXPORT } from '../wasm/meterModule.js';
 import type { CompiledModule } from './compileModule.js';
 import type { ExecutionContext } from './ExecutionContext.js';
 import { detail, HostError, RuntimeVmError, type FailureDetail } from './failures.js';
-import { createImports } from './hostFunctions/createImports.js';
-import { InstanceEnv } from './InstanceEnv.js';
+import type { PooledInstance } from './InstancePool.js';
 
 export const MAIN_FUNCTION = 'main';
 
@@ -50,7 +49,9 @@ function describeRuntimeError(error: unknown): { text: string; detail: FailureDe
 /**
  * Instantiates a module and runs one of its functions with `limit` gas, like the runtime's
  * `exec_as_module`: metered instantiation (start function included, budget `max_instance`), then
- * `launch` cost, then the call. Throws RuntimeVmError.
+ * `launch` cost, then the call. The instance comes from the module cache's InstancePool (a fresh
+ * one, or a finished one put back to the initial state) and goes back to it afterwards. Throws
+ * RuntimeVmError.
  */
 export function runFunction(
   ctx: ExecutionContext,
@@ -60,21 +61,33 @@ export function runFunction(
   limit: bigint,
 ): RunResponse {
   ctx.gasRemainingBeforeSubexecution = limit;
-  const maxInstance = ctx.host.gasCosts.maxInstance;
-  const env = new InstanceEnv(ctx);
-
   if (compiled.instanceError !== undefined) {
     throw new RuntimeVmError('instance', compiled.instanceError, detail('MASON_VM_INSTANCE', { reason: compiled.instanceError }), limit);
   }
-  let instance: WebAssembly.Instance;
+  const pool = ctx.host.modules.instances;
+  let pooled: PooledInstance;
   try {
-    instance = new WebAssembly.Instance(compiled.module, createImports(env));
+    pooled = pool.acquire(compiled, ctx);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new RuntimeVmError('instance', reason, detail('MASON_VM_INSTANCE', { reason }), limit);
   }
-  env.attach(instance);
+  try {
+    return run(ctx, compiled, pooled, functionName, param, limit);
+  } finally {
+    pool.release(compiled, pooled);
+  }
+}
 
+function run(
+  ctx: ExecutionContext,
+  compiled: CompiledModule,
+  { instance, env }: PooledInstance,
+  functionName: string,
+  param: Uint8Array,
+  limit: bigint,
+): RunResponse {
+  const maxInstance = ctx.host.gasCosts.maxInstance;
   if (compiled.hasStart) {
     try {
       (instance.exports[START_EXPORT] as () => void)();

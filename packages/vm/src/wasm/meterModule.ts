@@ -10,12 +10,19 @@ export const REMAINING_POINTS_EXPORT = 'wasmer_metering_remaining_points';
 export const POINTS_EXHAUSTED_EXPORT = 'wasmer_metering_points_exhausted';
 /** The start function is exported under this name and run by the VM, so that it can be metered. */
 export const START_EXPORT = '__mason_vm_start';
+/** With `exportMutableGlobals`, mutable global `i` of the module is exported as this prefix + `i`. */
+export const GLOBAL_EXPORT_PREFIX = '__mason_vm_global_';
 
 export interface MeterOptions {
   /** Gas per executed operator (the node hard-codes 23). */
   operatorCost: bigint;
   /** Initial value of the remaining-points global (the node compiles with `max_instance`). */
   initialPoints: bigint;
+  /**
+   * Export the module's mutable globals (`GLOBAL_EXPORT_PREFIX` + index) so that the VM can put a
+   * reused instance back to its initial state. Skipped when an export already uses the prefix.
+   */
+  exportMutableGlobals?: boolean;
 }
 
 /**
@@ -43,7 +50,7 @@ export function meterModule(module: ParsedModule, options: MeterOptions): Uint8A
       if (needed < id && !present.has(needed) && !emitted.has(needed)) {
         emitted.add(needed);
         if (needed === SectionId.Global) out.section(SectionId.Global, globalSection(module, undefined, options));
-        else out.section(SectionId.Export, exportSection(module, undefined, remainingIndex, exhaustedIndex));
+        else out.section(SectionId.Export, exportSection(module, undefined, remainingIndex, exhaustedIndex, options));
       }
     }
   };
@@ -62,7 +69,7 @@ export function meterModule(module: ParsedModule, options: MeterOptions): Uint8A
         break;
       case SectionId.Export:
         emitted.add(SectionId.Export);
-        out.section(section.id, exportSection(module, section, remainingIndex, exhaustedIndex));
+        out.section(section.id, exportSection(module, section, remainingIndex, exhaustedIndex, options));
         break;
       case SectionId.Start:
         break;
@@ -111,8 +118,10 @@ function exportSection(
   section: { start: number; end: number } | undefined,
   remainingIndex: number,
   exhaustedIndex: number,
+  options: MeterOptions,
 ): Uint8Array {
-  const extra = module.startFunction === undefined ? 2 : 3;
+  const globals = options.exportMutableGlobals ? exportedMutableGlobals(module) : [];
+  const extra = (module.startFunction === undefined ? 2 : 3) + globals.length;
   const out = new WasmWriter().u32(module.exports.length + extra);
   if (section) {
     const reader = new WasmReader(module.bytes, section.start, section.end);
@@ -124,7 +133,14 @@ function exportSection(
   if (module.startFunction !== undefined) {
     out.name(START_EXPORT).byte(ExternalKind.Function).u32(module.startFunction);
   }
+  for (const index of globals) out.name(GLOBAL_EXPORT_PREFIX + index).byte(ExternalKind.Global).u32(index);
   return out.toBytes();
+}
+
+/** The mutable globals `exportMutableGlobals` exports: none when a name would collide. */
+export function exportedMutableGlobals(module: ParsedModule): number[] {
+  if (module.exports.some((entry) => entry.name.startsWith(GLOBAL_EXPORT_PREFIX))) return [];
+  return module.mutableGlobals;
 }
 
 function chargeCode(remainingIndex: number, exhaustedIndex: number, cost: bigint): Uint8Array {
