@@ -1,4 +1,4 @@
-import { base58 } from '@scure/base';
+import { decodeBase58, encodeBase58 } from './base58.js';
 import { bytesEqual, concatBytes } from './bytes.js';
 import { CodecError } from './errors.js';
 import { sha256 } from './hash.js';
@@ -6,13 +6,13 @@ import { sha256 } from './hash.js';
 /** bs58 with a 4-byte double-SHA-256 checksum (npm bs58check 4). */
 export function encodeBase58check(payload: Uint8Array): string {
   const checksum = sha256(sha256(payload)).subarray(0, 4);
-  return base58.encode(concatBytes(payload, checksum));
+  return encodeBase58(concatBytes(payload, checksum));
 }
 
 export function decodeBase58check(text: string): Uint8Array {
   let raw: Uint8Array;
   try {
-    raw = base58.decode(text);
+    raw = decodeBase58(text);
   } catch {
     throw new CodecError('MASON_CODEC_BASE58_INVALID', { text });
   }
