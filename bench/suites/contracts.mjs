@@ -109,6 +109,65 @@ export async function callThroughput({ operations = 4000 } = {}) {
   }
 }
 
+/**
+ * What one CallSC costs the devnet, without the client, HTTP or the wait for finality: a devnet in
+ * this process, `operations` pre-signed calls from 64 senders admitted with `node.sendOperations`
+ * in batches of 128 (decode, Ed25519 check, pool), then every block that executes, integrates and
+ * finalizes them (`node.produceBlock`, timed as the node's clock calls it). The sum per operation
+ * is the CPU ceiling of the pipeline on one core, whatever the finality mode.
+ */
+export async function callPipeline({ operations = 2000 } = {}) {
+  const project = await buildBenchProject();
+  const devnet = await startDevnet({ publicPort: 0, privatePort: 0, apiPort: 0, accounts: 64 });
+  const node = devnet.node;
+  let productionMs = 0;
+  let producedOps = 0;
+  const produce = node.produceBlock.bind(node);
+  node.produceBlock = async (slot) => {
+    const started = performance.now();
+    const block = await produce(slot);
+    productionMs += performance.now() - started;
+    producedOps += block.operations.length;
+    return block;
+  };
+  try {
+    const { address } = await deployOnce(devnet, project.root, 'bench-pipeline');
+    if (!(await node.settle(60_000))) throw new Error('the deployment did not settle');
+    const fee = parseMas('0.01');
+    const expirePeriod = node.currentSlot().period + 20;
+    const inputs = [];
+    for (let i = 0; i < operations; i++) {
+      const op = { type: 'CallSC', maxGas: 5_000_000n, coins: 0n, target: address, func: 'add', param: new Args().addU64(BigInt(i + 1)).serialize() };
+      inputs.push(toSendOperationInput(signOperation({ fee, expirePeriod, op }, devnet.accounts[i % 64].secretKey, devnet.config.chainId)));
+    }
+    productionMs = 0;
+    producedOps = 0;
+    const finalBefore = node.finalExecutedOperations;
+    let admissionMs = 0;
+    for (let i = 0; i < operations; i += 128) {
+      const started = performance.now();
+      node.sendOperations(inputs.slice(i, i + 128));
+      admissionMs += performance.now() - started;
+      // Let the clock's blocks run between batches, as they do between a client's requests.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (!(await node.settle(60_000))) throw new Error('the calls did not settle within 60 s');
+    const executed = node.finalExecutedOperations - finalBefore;
+    if (executed !== operations) throw new Error(`${executed} of ${operations} calls were executed`);
+    const admission = (admissionMs * 1000) / operations;
+    const production = (productionMs * 1000) / operations;
+    const total = admission + production;
+    return [
+      { name: 'CallSC pipeline: admission', value: admission, unit: 'µs/op', anchor: null, anchorValue: null, ratio: null, target: 'report' },
+      { name: 'CallSC pipeline: blocks (execute, integrate, finalize)', value: production, unit: 'µs/op', anchor: null, anchorValue: null, ratio: null, target: 'report' },
+      { name: 'CallSC pipeline: one-core ceiling', value: 1e6 / total, unit: 'ops/s', anchor: null, anchorValue: null, ratio: null, target: '≥ 5000 ops/s' },
+    ];
+  } finally {
+    await devnet.stop();
+    project.remove();
+  }
+}
+
 function spawnDevnet(extra) {
   const cli = fileURLToPath(new URL('../../packages/cli/bin/mason.js', import.meta.url));
   return spawnUntil(process.execPath, [...(process.env.MASON_BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.MASON_BENCH_PROFILE] : []), cli, 'node', '--ephemeral', '--json', '--public-port', '0', '--private-port', '0', '--api-port', '0', ...extra], /^\{/).then(({ child, line }) => ({ child, info: JSON.parse(line) }));
