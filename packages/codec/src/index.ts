@@ -35,6 +35,8 @@ export {
   signOperation,
   toSendOperationInput,
   verifyOperationInput,
+  decodeOperationInput,
+  checkOperationSignature,
   operationSigningPreimage,
   serializeSignedOperation,
   deserializeSignedOperation,
