@@ -111,8 +111,9 @@ export async function callThroughput({ operations = 4000 } = {}) {
 
 /**
  * What one CallSC costs the devnet, without the client, HTTP or the wait for finality: a devnet in
- * this process, `operations` pre-signed calls from 64 senders admitted with `node.sendOperations`
- * in batches of 128 (decode, Ed25519 check, pool), then every block that executes, integrates and
+ * this process, `operations` pre-signed calls from 64 senders admitted as send_operations admits
+ * them (`node.submitOperations`, batches of 128: decode, Ed25519 checks on the main thread and a
+ * worker, pool; timed as wall time), then every block that executes, integrates and
  * finalizes them (`node.produceBlock`, timed as the node's clock calls it). The sum per operation
  * is the CPU ceiling of the pipeline on one core, whatever the finality mode.
  */
@@ -146,7 +147,7 @@ export async function callPipeline({ operations = 2000 } = {}) {
     let admissionMs = 0;
     for (let i = 0; i < operations; i += 128) {
       const started = performance.now();
-      node.sendOperations(inputs.slice(i, i + 128));
+      await node.submitOperations(inputs.slice(i, i + 128));
       admissionMs += performance.now() - started;
       // Let the clock's blocks run between batches, as they do between a client's requests.
       await new Promise((resolve) => setImmediate(resolve));
