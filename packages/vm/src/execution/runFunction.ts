@@ -2,6 +2,7 @@ import { START_EXPORT } from '../wasm/meterModule.js';
 import type { CompiledModule } from './compileModule.js';
 import type { ExecutionContext } from './ExecutionContext.js';
 import { detail, HostError, RuntimeVmError, type FailureDetail } from './failures.js';
+import type { InstanceEnv } from './InstanceEnv.js';
 import type { PooledInstance } from './InstancePool.js';
 
 export const MAIN_FUNCTION = 'main';
@@ -79,6 +80,23 @@ export function runFunction(
   }
 }
 
+function fail(env: InstanceEnv, text: string, failureDetail: FailureDetail): never {
+  throw new RuntimeVmError('execution', text, failureDetail, env.remainingGas);
+}
+
+/**
+ * Host-side steps of the runtime (parameter allocation, reading the result) fail without the
+ * `RuntimeError:` layer of a wasm trap.
+ */
+function outsideWasm<T>(env: InstanceEnv, step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    if (error instanceof HostError && !env.isExhausted) fail(env, error.text, error.detail);
+    throw error;
+  }
+}
+
 function run(
   ctx: ExecutionContext,
   compiled: CompiledModule,
@@ -109,48 +127,34 @@ function run(
   env.remainingGas = limit > initGasCost ? limit - initGasCost : 0n;
   env.abiEnabled = true;
 
-  const fail = (text: string, failureDetail: FailureDetail): never => {
-    throw new RuntimeVmError('execution', text, failureDetail, env.remainingGas);
-  };
-  // Host-side steps of the runtime (parameter allocation, reading the result) fail without the
-  // `RuntimeError:` layer of a wasm trap.
-  const outsideWasm = <T>(step: () => T): T => {
-    try {
-      return step();
-    } catch (error) {
-      if (error instanceof HostError && !env.isExhausted) fail(error.text, error.detail);
-      throw error;
-    }
-  };
-
   try {
     const launch = ctx.host.gasCosts.launch;
     if (launch > env.remainingGas) {
-      fail('Not enough gas to launch the virtual machine', detail('MASON_VM_OUT_OF_GAS', { function: functionName, gasUsed: limit, gasLimit: limit }));
+      fail(env, 'Not enough gas to launch the virtual machine', detail('MASON_VM_OUT_OF_GAS', { function: functionName, gasUsed: limit, gasLimit: limit }));
     }
     env.remainingGas -= launch;
 
     const signature = compiled.functions.get(functionName);
     const callable = instance.exports[functionName];
     if (!signature || typeof callable !== 'function') {
-      fail(`Missing export ${functionName}`, detail('MASON_VM_FUNCTION_NOT_FOUND', { function: functionName }));
+      fail(env, `Missing export ${functionName}`, detail('MASON_VM_FUNCTION_NOT_FOUND', { function: functionName }));
     }
     const fn = callable as (...args: number[]) => unknown;
     let result: unknown;
     if (signature!.params === 0) {
       result = fn();
     } else if (signature!.params === 1) {
-      result = fn(outsideWasm(() => env.allocBuffer(param)));
+      result = fn(outsideWasm(env, () => env.allocBuffer(param)));
     } else {
-      fail('Unexpected number of parameters in the function called', detail('MASON_VM_BAD_ARITY', { function: functionName }));
+      fail(env, 'Unexpected number of parameters in the function called', detail('MASON_VM_BAD_ARITY', { function: functionName }));
     }
 
     let returnValue: Uint8Array = new Uint8Array();
     if (functionName !== MAIN_FUNCTION && signature!.result !== undefined) {
       if (signature!.result !== 0x7f) {
-        fail("Execution wasn't in capacity to read the return value", detail('MASON_VM_HOST', { reason: 'the function does not return a pointer' }));
+        fail(env, "Execution wasn't in capacity to read the return value", detail('MASON_VM_HOST', { reason: 'the function does not return a pointer' }));
       }
-      returnValue = outsideWasm(() => env.readBuffer(result as number));
+      returnValue = outsideWasm(env, () => env.readBuffer(result as number));
     }
     return { returnValue, remainingGas: env.remainingGas, initGasCost };
   } catch (error) {
