@@ -95,9 +95,12 @@ export async function callThroughput({ operations = 4000 } = {}) {
       for (let j = i; j < Math.min(i + 128, operations); j++) batch.push(sign(j, last_slot.period + 9));
       await rpc(info.urls.public, 'send_operations', [batch]);
     }
+    // An operation not executed before its expire period never will be: fail rather than wait forever.
+    const deadline = Date.now() + 120_000;
     for (;;) {
-      const now = await rpc(info.urls.public, 'get_status');
-      if (now.execution_stats.final_executed_operations_count - baseline >= operations) break;
+      const final = (await rpc(info.urls.public, 'get_status')).execution_stats.final_executed_operations_count - baseline;
+      if (final >= operations) break;
+      if (Date.now() > deadline) throw new Error(`only ${final} of ${operations} calls final after 120 s (the others expired: the devnet fell behind)`);
       await new Promise((r) => setTimeout(r, 20));
     }
     const seconds = (performance.now() - started) / 1000;
