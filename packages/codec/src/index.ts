@@ -39,6 +39,7 @@ export {
   checkOperationSignature,
   operationSigningPreimage,
   serializeSignedOperation,
+  signedOperationSize,
   deserializeSignedOperation,
   type SignedOperation,
   type SendOperationInput,

@@ -94,6 +94,11 @@ function decodeSigned(
   return { id: encodeOperationId(hash), hash, content, contentBytes, signature, publicKey, creator: publicKey.address() };
 }
 
+/** Length of `serializeSignedOperation(signed)`, without building it. */
+export function signedOperationSize(signed: SignedOperation): number {
+  return 65 + 33 + signed.contentBytes.length;
+}
+
 /** Network form (inside blocks): signature (0x00 ‖ 64) ‖ public key (0x00 ‖ 32) ‖ content. */
 export function serializeSignedOperation(signed: SignedOperation): Uint8Array {
   return concatBytes(signed.signature.toVersionedBytes(), signed.publicKey.bytes, signed.contentBytes);
