@@ -133,6 +133,17 @@ describe('SignatureWorkers', () => {
     await workers.close();
   });
 
+  it('answers "not verified" when the records do not match their count', async () => {
+    const workers = new SignatureWorkers(1);
+    try {
+      expect(await workers.check(new Uint8Array(10), 1)).toEqual([false]);
+      expect(await workers.check(await records(2), 3)).toEqual([false, false, false]);
+      expect(await workers.check(await records(1), 1)).toEqual([true]);
+    } finally {
+      await workers.close();
+    }
+  });
+
   it('without workers, leaves every check to the caller', async () => {
     expect(await new SignatureWorkers(0).check(await records(2), 2)).toEqual([false, false]);
   });

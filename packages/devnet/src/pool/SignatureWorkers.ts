@@ -42,6 +42,8 @@ parentPort.on('message', ({ id, packed }) => {
 });
 `;
 
+const MAX_FAILURES = 3;
+
 interface Pending {
   resolve: (valid: boolean[]) => void;
   count: number;
@@ -59,6 +61,7 @@ export class SignatureWorkers {
   readonly #pending = new Map<number, Pending>();
   #nextId = 0;
   #turn = 0;
+  #failures = 0;
 
   constructor(size = Math.min(4, availableParallelism() - 1)) {
     this.size = Math.max(0, size);
@@ -66,7 +69,7 @@ export class SignatureWorkers {
 
   /** Checks `count` records packed in `packed` (see SIGNATURE_RECORD_BYTES): one flag per record, true when valid. */
   check(packed: Uint8Array, count: number): Promise<boolean[]> {
-    if (this.size === 0 || count === 0) return Promise.resolve(new Array<boolean>(count).fill(false));
+    if (this.size === 0 || count === 0 || this.#failures >= MAX_FAILURES) return Promise.resolve(new Array<boolean>(count).fill(false));
     const worker = this.#worker();
     const id = this.#nextId++;
     return new Promise((resolve) => {
@@ -88,9 +91,15 @@ export class SignatureWorkers {
   #worker(): Worker {
     if (this.#workers.length < this.size) {
       const worker = new Worker(WORKER_SOURCE, { eval: true });
-      worker.on('message', ({ id, valid }: { id: number; valid: Uint8Array }) => this.#answer(id, Array.from(valid, (flag) => flag === 1)));
+      worker.on('message', ({ id, valid }: { id: number; valid: Uint8Array }) => {
+        this.#failures = 0;
+        this.#answer(id, Array.from(valid, (flag) => flag === 1));
+      });
       // A broken worker: its answers (and any other) become "not verified", the caller checks them.
-      worker.on('error', () => this.#drop(worker));
+      worker.on('error', () => {
+        this.#failures++;
+        this.#drop(worker);
+      });
       worker.on('exit', () => this.#drop(worker));
       worker.unref();
       this.#workers.push(worker);
