@@ -80,9 +80,19 @@ export class InstanceEnv {
     this.remainingGas = remaining - cost;
   }
 
+  private cachedView: Uint8Array | undefined;
+
+  /** The memory's bytes; the view is made again only when the memory grew (a new buffer). */
   private view(): Uint8Array {
     if (!this.memory) throw hostFailure('AssemblyScript memory is missing from the environment');
-    return new Uint8Array(this.memory.buffer);
+    const buffer = this.memory.buffer;
+    if (this.cachedView?.buffer !== buffer) this.cachedView = new Uint8Array(buffer);
+    return this.cachedView;
+  }
+
+  /** The u32 (little-endian) at `offset`, in bounds. */
+  private static u32(memory: Uint8Array, offset: number): number {
+    return (memory[offset]! | (memory[offset + 1]! << 8) | (memory[offset + 2]! << 16) | (memory[offset + 3]! << 24)) >>> 0;
   }
 
   /** Reads an AS buffer: `rtSize` (u32 LE at ptr − 4) bytes at ptr. */
@@ -90,7 +100,7 @@ export class InstanceEnv {
     const memory = this.view();
     const offset = ptr >>> 0;
     if (offset < 4 || offset > memory.length) throw hostFailure("Wrong offset: can't read buf");
-    const size = new DataView(memory.buffer).getUint32(offset - 4, true);
+    const size = InstanceEnv.u32(memory, offset - 4);
     if (offset + size > memory.length) throw hostFailure("Wrong offset: can't read buf");
     return memory.slice(offset, offset + size);
   }
@@ -100,7 +110,7 @@ export class InstanceEnv {
     const memory = this.view();
     const offset = ptr >>> 0;
     if (offset < 4 || offset > memory.length) throw hostFailure("Wrong offset: can't read buf");
-    const units = Math.floor(new DataView(memory.buffer).getUint32(offset - 4, true) / 2);
+    const units = Math.floor(InstanceEnv.u32(memory, offset - 4) / 2);
     if (offset + units * 2 > memory.length) throw hostFailure("Wrong offset: can't read buf");
     return utf16.decode(memory.subarray(offset, offset + units * 2));
   }
