@@ -178,7 +178,8 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
 
   /**
    * send_operations: checks each operation as the node's API does (the first failure rejects the
-   * whole call), then pools them and returns their ids in input order.
+   * whole call), then pools them and returns their ids in input order. `verified` holds inputs
+   * already decoded with a valid signature (see submitOperations); the others are checked here.
    */
   sendOperations(inputs: SendOperationInput[], verified?: ReadonlyMap<SendOperationInput, SignedOperation>): string[] {
     if (this.#halted) throw new ApiError(-32001, `Internal server error: ${this.#halted.message}`);
@@ -609,13 +610,13 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
 
   async stop(): Promise<void> {
     this.#stopped = true;
-    await this.#signatureWorkers.close();
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
     this.#timerSlot = null;
     // A stopped staker misses its slots: nothing is due any more, execution moves on with the clock.
     this.#scheduledSlot = null;
     await this.#producing;
+    await this.#signatureWorkers.close();
   }
 
   start(): void {
