@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { startDevnet } from '@mason/devnet';
-import { callThroughput, deployToFinal } from './suites/contracts.mjs';
+import { callPipeline, callThroughput, deployToFinal } from './suites/contracts.mjs';
 import { devnetStartup } from './suites/devnetStartup.mjs';
 import { buildTimes } from './suites/build.mjs';
 import { gasWallTime } from './suites/gasWallTime.mjs';
@@ -31,7 +31,8 @@ const suites = [
   ['transfer → final', () => transferToFinal({ runs: quick ? 5 : 20, withMainnetAnchor: !quick })],
   ['deploy → final', () => deployToFinal({ runs: quick ? 3 : 10, withMainnetAnchor: !quick })],
   ['instant mode vs real slots', () => instantMode({ runs: quick ? 8 : 20, templateRuns: quick ? 1 : 3 })],
-  ['finalized CallSC throughput', () => callThroughput({ operations: quick ? 4000 : 12000 })],
+  ['finalized CallSC throughput', () => callThroughput({ operations: quick ? 2000 : 12000 })],
+  ['CallSC pipeline cost per operation', () => callPipeline({ operations: quick ? 2000 : 6000 })],
   ['get_status throughput', statusThroughput],
   ['mason test vs asp + vm-mock', () => unitTests({ runs: quick ? 2 : 5 })],
   ['mason build vs massa-as-compile', () => buildTimes({ runs: quick ? 3 : 7 })],

@@ -95,9 +95,12 @@ export async function callThroughput({ operations = 4000 } = {}) {
       for (let j = i; j < Math.min(i + 128, operations); j++) batch.push(sign(j, last_slot.period + 9));
       await rpc(info.urls.public, 'send_operations', [batch]);
     }
+    // An operation not executed before its expire period never will be: fail rather than wait forever.
+    const deadline = Date.now() + 120_000;
     for (;;) {
-      const now = await rpc(info.urls.public, 'get_status');
-      if (now.execution_stats.final_executed_operations_count - baseline >= operations) break;
+      const final = (await rpc(info.urls.public, 'get_status')).execution_stats.final_executed_operations_count - baseline;
+      if (final >= operations) break;
+      if (Date.now() > deadline) throw new Error(`only ${final} of ${operations} calls final after 120 s (the others expired: the devnet fell behind)`);
       await new Promise((r) => setTimeout(r, 20));
     }
     const seconds = (performance.now() - started) / 1000;
@@ -105,6 +108,66 @@ export async function callThroughput({ operations = 4000 } = {}) {
     return [{ name: 'finalized CallSC throughput', value: operations / seconds, unit: 'ops/s', anchor: null, anchorValue: null, ratio: null, target: '≥ 2000 ops/s', errors: failed }];
   } finally {
     child.kill('SIGTERM');
+    project.remove();
+  }
+}
+
+/**
+ * What one CallSC costs the devnet, without the client, HTTP or the wait for finality: a devnet in
+ * this process, `operations` pre-signed calls from 64 senders admitted as send_operations admits
+ * them (`node.submitOperations`, batches of 128: decode, Ed25519 checks on the main thread and a
+ * worker, pool; timed as wall time), then every block that executes, integrates and
+ * finalizes them (`node.produceBlock`, timed as the node's clock calls it). The sum per operation
+ * is the CPU ceiling of the pipeline on one core, whatever the finality mode.
+ */
+export async function callPipeline({ operations = 2000 } = {}) {
+  const project = await buildBenchProject();
+  const devnet = await startDevnet({ publicPort: 0, privatePort: 0, apiPort: 0, accounts: 64 });
+  const node = devnet.node;
+  let productionMs = 0;
+  let producedOps = 0;
+  const produce = node.produceBlock.bind(node);
+  node.produceBlock = async (slot) => {
+    const started = performance.now();
+    const block = await produce(slot);
+    productionMs += performance.now() - started;
+    producedOps += block.operations.length;
+    return block;
+  };
+  try {
+    const { address } = await deployOnce(devnet, project.root, 'bench-pipeline');
+    if (!(await node.settle(60_000))) throw new Error('the deployment did not settle');
+    const fee = parseMas('0.01');
+    const expirePeriod = node.currentSlot().period + 20;
+    const inputs = [];
+    for (let i = 0; i < operations; i++) {
+      const op = { type: 'CallSC', maxGas: 5_000_000n, coins: 0n, target: address, func: 'add', param: new Args().addU64(BigInt(i + 1)).serialize() };
+      inputs.push(toSendOperationInput(signOperation({ fee, expirePeriod, op }, devnet.accounts[i % 64].secretKey, devnet.config.chainId)));
+    }
+    productionMs = 0;
+    producedOps = 0;
+    const finalBefore = node.finalExecutedOperations;
+    let admissionMs = 0;
+    for (let i = 0; i < operations; i += 128) {
+      const started = performance.now();
+      await node.submitOperations(inputs.slice(i, i + 128));
+      admissionMs += performance.now() - started;
+      // Let the clock's blocks run between batches, as they do between a client's requests.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (!(await node.settle(60_000))) throw new Error('the calls did not settle within 60 s');
+    const executed = node.finalExecutedOperations - finalBefore;
+    if (executed !== operations) throw new Error(`${executed} of ${operations} calls were executed`);
+    const admission = (admissionMs * 1000) / operations;
+    const production = (productionMs * 1000) / operations;
+    const total = admission + production;
+    return [
+      { name: 'CallSC pipeline: admission', value: admission, unit: 'µs/op', anchor: null, anchorValue: null, ratio: null, target: 'report' },
+      { name: 'CallSC pipeline: blocks (execute, integrate, finalize)', value: production, unit: 'µs/op', anchor: null, anchorValue: null, ratio: null, target: 'report' },
+      { name: 'CallSC pipeline: one-core ceiling', value: 1e6 / total, unit: 'ops/s', anchor: null, anchorValue: null, ratio: null, target: '≥ 5000 ops/s' },
+    ];
+  } finally {
+    await devnet.stop();
     project.remove();
   }
 }

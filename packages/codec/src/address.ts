@@ -43,7 +43,9 @@ export class Address {
     const payload = decodeBase58check(text.slice(2));
     if (payload[0] !== 0) throw new CodecError('MASON_CODEC_VERSION_UNSUPPORTED', { what: 'address', version: payload[0] });
     if (payload.length !== 33) throw new CodecError('MASON_CODEC_LENGTH_INVALID', { what: 'address', expected: 33, actual: payload.length });
-    return new Address(kind, payload.slice(1));
+    const address = new Address(kind, payload.slice(1));
+    address.#text = text;
+    return address;
   }
 
   /** Binary form: varint(type) ‖ varint(version 0) ‖ 32-byte hash = 34 bytes. */

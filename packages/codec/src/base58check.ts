@@ -1,25 +1,37 @@
-import { base58 } from '@scure/base';
+import { decodeBase58, encodeBase58 } from './base58.js';
 import { bytesEqual, concatBytes } from './bytes.js';
 import { CodecError } from './errors.js';
 import { sha256 } from './hash.js';
 
+type OneShotHash = (algorithm: string, data: Uint8Array, encoding: 'buffer') => Uint8Array;
+const nodeHash = (
+  (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:crypto') as
+    | { hash?: OneShotHash }
+    | undefined
+)?.hash;
+
+/** The 4-byte checksum: double SHA-256, with Node's one-shot `crypto.hash` when available (faster on such small inputs). */
+function checksumOf(payload: Uint8Array): Uint8Array {
+  if (!nodeHash) return sha256(sha256(payload)).subarray(0, 4);
+  return nodeHash('sha256', nodeHash('sha256', payload, 'buffer'), 'buffer').subarray(0, 4);
+}
+
 /** bs58 with a 4-byte double-SHA-256 checksum (npm bs58check 4). */
 export function encodeBase58check(payload: Uint8Array): string {
-  const checksum = sha256(sha256(payload)).subarray(0, 4);
-  return base58.encode(concatBytes(payload, checksum));
+  return encodeBase58(concatBytes(payload, checksumOf(payload)));
 }
 
 export function decodeBase58check(text: string): Uint8Array {
   let raw: Uint8Array;
   try {
-    raw = base58.decode(text);
+    raw = decodeBase58(text);
   } catch {
     throw new CodecError('MASON_CODEC_BASE58_INVALID', { text });
   }
   if (raw.length < 4) throw new CodecError('MASON_CODEC_CHECKSUM_MISMATCH', { text });
   const payload = raw.subarray(0, raw.length - 4);
   const checksum = raw.subarray(raw.length - 4);
-  if (!bytesEqual(sha256(sha256(payload)).subarray(0, 4), checksum)) {
+  if (!bytesEqual(checksumOf(payload), checksum)) {
     throw new CodecError('MASON_CODEC_CHECKSUM_MISMATCH', { text });
   }
   return payload.slice();

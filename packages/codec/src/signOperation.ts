@@ -63,13 +63,27 @@ export function toSendOperationInput(signed: SignedOperation): SendOperationInpu
  * re-serialization), recompute the id with its own chain id and check the signature.
  */
 export function verifyOperationInput(input: SendOperationInput, chainId: bigint): SignedOperation {
+  const signed = decodeOperationInput(input, chainId);
+  checkOperationSignature(signed);
+  return signed;
+}
+
+/** `verifyOperationInput` without the signature check (for a caller that checks it elsewhere, e.g. in a worker). */
+export function decodeOperationInput(input: SendOperationInput, chainId: bigint): SignedOperation {
   const contentBytes = Uint8Array.from(input.serialized_content);
   const publicKey = PublicKey.fromString(input.creator_public_key);
   const signature = Signature.fromString(input.signature);
-  return verifySigned(deserializeOperationContent(contentBytes), contentBytes, publicKey, signature, chainId);
+  return decodeSigned(deserializeOperationContent(contentBytes), contentBytes, publicKey, signature, chainId);
 }
 
-function verifySigned(
+/** Throws MASON_CODEC_SIGNATURE_INVALID unless the operation's signature is its creator's over its hash. */
+export function checkOperationSignature(signed: SignedOperation): void {
+  if (!signed.publicKey.verifyHash(signed.hash, signed.signature)) {
+    throw new CodecError('MASON_CODEC_SIGNATURE_INVALID', { publicKey: signed.publicKey.toString() });
+  }
+}
+
+function decodeSigned(
   content: OperationContent,
   contentBytes: Uint8Array,
   publicKey: PublicKey,
@@ -77,10 +91,12 @@ function verifySigned(
   chainId: bigint,
 ): SignedOperation {
   const hash = blake3(operationSigningPreimage(chainId, publicKey, contentBytes));
-  if (!publicKey.verifyHash(hash, signature)) {
-    throw new CodecError('MASON_CODEC_SIGNATURE_INVALID', { publicKey: publicKey.toString() });
-  }
   return { id: encodeOperationId(hash), hash, content, contentBytes, signature, publicKey, creator: publicKey.address() };
+}
+
+/** Length of `serializeSignedOperation(signed)`, without building it. */
+export function signedOperationSize(signed: SignedOperation): number {
+  return 65 + 33 + signed.contentBytes.length;
 }
 
 /** Network form (inside blocks): signature (0x00 ‖ 64) ‖ public key (0x00 ‖ 32) ‖ content. */
@@ -96,5 +112,7 @@ export function deserializeSignedOperation(bytes: Uint8Array, chainId: bigint): 
   const start = reader.offset;
   const content = readOperationContent(reader);
   reader.end();
-  return verifySigned(content, bytes.slice(start), publicKey, Signature.fromBytes(sigBytes.subarray(1)), chainId);
+  const signed = decodeSigned(content, bytes.slice(start), publicKey, Signature.fromBytes(sigBytes.subarray(1)), chainId);
+  checkOperationSignature(signed);
+  return signed;
 }

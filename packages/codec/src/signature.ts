@@ -16,7 +16,10 @@ export class Signature {
   static fromString(text: string): Signature {
     const payload = decodeBase58check(text);
     if (payload[0] !== 0) throw new CodecError('MASON_CODEC_VERSION_UNSUPPORTED', { what: 'signature', version: payload[0] });
-    return Signature.fromBytes(payload.subarray(1));
+    const signature = Signature.fromBytes(payload.subarray(1));
+    // base58check has one text per byte string: keep it rather than encode it again.
+    signature.#text = text;
+    return signature;
   }
 
   /** Versioned binary form (65 bytes), as in the network encoding of operations. */

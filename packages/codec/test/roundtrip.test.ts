@@ -27,6 +27,7 @@ import {
   serializeDatastore,
   serializeOperationContent,
   serializeSignedOperation,
+  signedOperationSize,
   signOperation,
   slotAt,
   slotTimestamp,
@@ -95,6 +96,7 @@ describe('round trips (property tests)', () => {
         expect(deserializeOperationContent(bytes)).toEqual(content);
         const signed = signOperation(content, SecretKey.fromSeed(seed), chainId);
         expect(deserializeSignedOperation(serializeSignedOperation(signed), chainId).id).toBe(signed.id);
+        expect(signedOperationSize(signed)).toBe(serializeSignedOperation(signed).length);
         expect(verifyOperationInput(toSendOperationInput(signed), chainId).content).toEqual(content);
       }),
       { numRuns: 60 },

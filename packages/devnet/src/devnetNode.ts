@@ -13,6 +13,7 @@ import {
   verifyOperationInput,
   type SecretKey,
   type SendOperationInput,
+  type SignedOperation,
   type Slot,
 } from '@mason/codec';
 import { ApiError } from './apiError.js';
@@ -32,6 +33,8 @@ import { JournaledLedger } from './ledger/journaledLedger.js';
 import { LedgerState, type LedgerChange } from './ledger/ledgerState.js';
 import { VmLedgerView } from './ledger/vmLedgerView.js';
 import { admitOperations } from './pool/admitOperations.js';
+import { preverifyOperations } from './pool/preverifyOperations.js';
+import { SignatureWorkers } from './pool/SignatureWorkers.js';
 import { OperationPool, declaredBlockGas } from './pool/operationPool.js';
 import { SlotContext, Vm } from '@mason/vm';
 
@@ -79,6 +82,9 @@ const INSTANT_STALL_BLOCKS = 32;
 
 /** How many block production failures the node keeps (the most recent ones) in productionErrors. */
 export const MAX_KEPT_PRODUCTION_ERRORS = 20;
+
+/** From this many operations, a send_operations call has its signatures checked on worker threads too. */
+export const PARALLEL_SIGNATURE_CHECK_MIN = 16;
 
 /** The default log of the devnet: one line on stderr per message. */
 export const logToStderr = (message: string): void => void process.stderr.write(`mason devnet: ${message}\n`);
@@ -138,6 +144,9 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   #mineRun: Promise<void> | null = null;
   /** Instant mode: a full period of blocks included nothing of what is left in the pool; retried when something new arrives. */
   #poolStalled = false;
+  readonly #signatureWorkers = new SignatureWorkers();
+  /** The last submitted call's admission: calls are admitted in arrival order. */
+  #admission: Promise<unknown> = Promise.resolve();
 
   /** The one execution engine: blocks, read-only calls and gas estimation all run in it. */
   readonly vm: Vm;
@@ -207,12 +216,13 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
 
   /**
    * send_operations: checks each operation as the node's API does (the first failure rejects the
-   * whole call), then pools them and returns their ids in input order.
+   * whole call), then pools them and returns their ids in input order. `verified` holds inputs
+   * already decoded with a valid signature (see submitOperations); the others are checked here.
    */
-  sendOperations(inputs: SendOperationInput[]): string[] {
+  sendOperations(inputs: SendOperationInput[], verified?: ReadonlyMap<SendOperationInput, SignedOperation>): string[] {
     if (this.#halted) throw new ApiError(-32001, `Internal server error: ${this.#halted.message}`);
     const current = this.currentSlot();
-    const accepted = inputs.map((input) => this.#checkInput(input, current.period));
+    const accepted = inputs.map((input) => this.#checkInput(input, current.period, verified?.get(input)));
     const now = this.now();
     const isKnown = (id: string) => this.#executed.has(id) || this.pool.has(id);
     for (const { signed, size } of admitOperations(accepted, { config: this.config, pool: this.pool, isKnown, now })) {
@@ -237,10 +247,25 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     return accepted.map((signed) => signed.id);
   }
 
-  #checkInput(input: SendOperationInput, currentPeriod: number) {
-    let signed;
+  /**
+   * send_operations as the JSON-RPC API runs it: a call of many operations has its signatures
+   * checked on worker threads first (see preverifyOperations), then calls are admitted by
+   * `sendOperations` one after the other, in arrival order.
+   */
+  submitOperations(inputs: SendOperationInput[]): Promise<string[]> {
+    const checked =
+      inputs.length >= PARALLEL_SIGNATURE_CHECK_MIN
+        ? preverifyOperations(inputs, this.config.chainId, this.#signatureWorkers).catch(() => undefined)
+        : undefined;
+    const turn = this.#admission.then(() => checked).then((verified) => this.sendOperations(inputs, verified));
+    this.#admission = turn.catch(() => undefined);
+    return turn;
+  }
+
+  #checkInput(input: SendOperationInput, currentPeriod: number, verified: SignedOperation | undefined) {
+    let signed = verified;
     try {
-      signed = verifyOperationInput(input, this.config.chainId);
+      signed ??= verifyOperationInput(input, this.config.chainId);
     } catch (error) {
       throw ApiError.models((error as Error).message);
     }
@@ -756,6 +781,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     this.#scheduledSlot = null;
     await this.#mineRun;
     await this.#producing;
+    await this.#signatureWorkers.close();
   }
 
   start(): void {

@@ -23,27 +23,36 @@ function slotBytes(slot: Slot): Uint8Array {
 
 /**
  * What the operations of one slot share: event index, created-address index and the unsafe RNG.
- * The devnet keeps one per executed slot; tests can let the VM create one per call.
+ * The devnet keeps one per executed slot; tests can let the VM create one per call. The trail hash
+ * and the RNG are derived on first use (two blake3 hashes most calls never need).
  */
 export class SlotContext {
   readonly slot: Slot;
   readonly timestamp: number;
   readonly blockId: string | null;
-  readonly executionTrailHash: Uint8Array;
   readonly readOnly: boolean;
   eventIndex = 0;
   createdAddressIndex = 0n;
   createdMessageIndex = 0n;
-  readonly rng: Xoshiro256PlusPlus;
+  private trailHash: Uint8Array | undefined;
+  private generator: Xoshiro256PlusPlus | undefined;
 
   constructor(init: SlotContextInit) {
     this.slot = { period: init.slot.period, thread: init.slot.thread };
     this.timestamp = init.timestamp;
     this.blockId = init.blockId ?? null;
     this.readOnly = init.readOnly ?? false;
-    this.executionTrailHash =
-      init.executionTrailHash ?? blake3(concatBytes(encoder.encode('MASON_TRAIL'), slotBytes(this.slot)));
-    this.rng = new Xoshiro256PlusPlus(blake3(concatBytes(encoder.encode('PRNG_SEED'), this.executionTrailHash)));
+    this.trailHash = init.executionTrailHash;
+  }
+
+  get executionTrailHash(): Uint8Array {
+    this.trailHash ??= blake3(concatBytes(encoder.encode('MASON_TRAIL'), slotBytes(this.slot)));
+    return this.trailHash;
+  }
+
+  get rng(): Xoshiro256PlusPlus {
+    this.generator ??= new Xoshiro256PlusPlus(blake3(concatBytes(encoder.encode('PRNG_SEED'), this.executionTrailHash)));
+    return this.generator;
   }
 
   snapshot(): SlotSnapshot {
@@ -51,7 +60,7 @@ export class SlotContext {
       eventIndex: this.eventIndex,
       createdAddressIndex: this.createdAddressIndex,
       createdMessageIndex: this.createdMessageIndex,
-      rng: this.rng.state(),
+      rng: this.generator?.state(),
     };
   }
 
@@ -59,7 +68,8 @@ export class SlotContext {
     this.eventIndex = snapshot.eventIndex;
     this.createdAddressIndex = snapshot.createdAddressIndex;
     this.createdMessageIndex = snapshot.createdMessageIndex;
-    this.rng.restore(snapshot.rng);
+    if (snapshot.rng === undefined) this.generator = undefined;
+    else this.rng.restore(snapshot.rng);
   }
 }
 
@@ -67,5 +77,6 @@ export interface SlotSnapshot {
   eventIndex: number;
   createdAddressIndex: bigint;
   createdMessageIndex: bigint;
-  rng: [bigint, bigint, bigint, bigint];
+  /** Undefined while nothing has been drawn: the RNG is still at its seed. */
+  rng: [bigint, bigint, bigint, bigint] | undefined;
 }

@@ -81,6 +81,8 @@ export interface ParsedModule {
   tableCount: number;
   memories: Limits[];
   definedGlobalCount: number;
+  /** Indices (in the global index space) of the mutable defined globals. */
+  mutableGlobals: number[];
   exports: ExportEntry[];
   startFunction: number | undefined;
   activeElementSegments: number;
@@ -150,6 +152,7 @@ export function parseModule(bytes: Uint8Array): ParsedModule {
     tableCount: 0,
     memories: [],
     definedGlobalCount: 0,
+    mutableGlobals: [],
     exports: [],
     startFunction: undefined,
     activeElementSegments: 0,
@@ -263,7 +266,7 @@ function parseSection(module: ParsedModule, id: number, section: WasmReader): vo
       const count = section.u32();
       for (let i = 0; i < count; i++) {
         readValueType(section);
-        section.u8();
+        if (section.u8() === 1) module.mutableGlobals.push(module.importedGlobalCount + i);
         skipConstExpr(section);
       }
       module.definedGlobalCount = count;

@@ -24,6 +24,8 @@ export interface ModuleSpec {
   /** Raw extra export entries: [name, kind, index]. */
   extraExports?: Array<[string, number, number]>;
   globals?: number;
+  /** Raw global entries (type, mutability, init expression with its `end`), after `globals`. */
+  globalEntries?: number[][];
 }
 
 function vector(items: Uint8Array[]): Uint8Array {
@@ -58,8 +60,9 @@ export function buildWasm(spec: ModuleSpec): Uint8Array {
     else memory.byte(1).u32(spec.memory.min).u32(spec.memory.max);
     out.section(5, memory.toBytes());
   }
-  if (spec.globals) {
-    const globals = Array.from({ length: spec.globals }, () => Uint8Array.of(I32, 1, 0x41, 0, 0x0b));
+  if (spec.globals || spec.globalEntries) {
+    const globals = Array.from({ length: spec.globals ?? 0 }, () => Uint8Array.of(I32, 1, 0x41, 0, 0x0b));
+    for (const entry of spec.globalEntries ?? []) globals.push(Uint8Array.from(entry));
     out.section(6, vector(globals));
   }
   const exports: Uint8Array[] = [];

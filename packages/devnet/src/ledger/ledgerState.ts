@@ -22,7 +22,7 @@ export type LedgerChange =
   /** An asynchronous message added, replaced (activated by its trigger) or removed (null). */
   | { kind: 'asyncMessage'; id: string; value: PooledAsyncMessage | null };
 
-const hex = (bytes: Uint8Array): string => Buffer.from(bytes).toString('hex');
+const hex = (bytes: Uint8Array): string => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
 
 /** Balances, bytecode, datastores, rolls and deferred credits of every address, and the async pool. */
 export class LedgerState {

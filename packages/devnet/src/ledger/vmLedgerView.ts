@@ -1,7 +1,5 @@
-import type { LedgerChanges, LedgerState as VmLedgerState } from '@mason/vm';
+import { fromKey, type LedgerChanges, type LedgerState as VmLedgerState } from '@mason/vm';
 import type { JournaledLedger } from './journaledLedger.js';
-
-const fromLatin1Key = (key: string): Uint8Array => Uint8Array.from(key, (c) => c.charCodeAt(0));
 
 /**
  * The candidate ledger as the VM sees it: reads go to the devnet's state, and the VM's committed
@@ -45,12 +43,12 @@ export class VmLedgerView implements VmLedgerState {
         for (const key of this.journal.state.keys(address)) this.journal.write({ kind: 'data', address, key, value: null });
         this.journal.write({ kind: 'balance', address, value: change.balance });
         this.journal.write({ kind: 'bytecode', address, value: change.bytecode.length > 0 ? change.bytecode : null });
-        for (const [key, value] of change.datastore) this.journal.write({ kind: 'data', address, key: fromLatin1Key(key), value });
+        for (const [key, value] of change.datastore) this.journal.write({ kind: 'data', address, key: fromKey(key), value });
         continue;
       }
       if (change.balance !== undefined) this.journal.write({ kind: 'balance', address, value: change.balance });
       if (change.bytecode !== undefined) this.journal.write({ kind: 'bytecode', address, value: change.bytecode.length > 0 ? change.bytecode : null });
-      for (const [key, value] of change.datastore) this.journal.write({ kind: 'data', address, key: fromLatin1Key(key), value });
+      for (const [key, value] of change.datastore) this.journal.write({ kind: 'data', address, key: fromKey(key), value });
     }
   }
 }

@@ -1,4 +1,4 @@
-import { serializeSignedOperation, slotAt, type SignedOperation } from '@mason/codec';
+import { signedOperationSize, slotAt, type SignedOperation } from '@mason/codec';
 import { ApiError } from '../apiError.js';
 import type { ChainConfig } from '../config.js';
 import type { OperationPool } from './operationPool.js';
@@ -37,7 +37,7 @@ export function admitOperations(operations: SignedOperation[], context: Admissio
   const fresh = new Map<string, AdmittedOperation>();
   for (const signed of operations) {
     if (context.isKnown(signed.id) || fresh.has(signed.id)) continue;
-    const size = serializeSignedOperation(signed).length;
+    const size = signedOperationSize(signed);
     if (size > config.maxBlockSize) {
       throw ApiError.inconsistency(
         `Operation ${signed.id} is ${size} bytes, above the maximum block size of ${config.maxBlockSize} bytes. Your operation will never be included in a block.`,

@@ -210,7 +210,7 @@ export function publicMethods(node: DevnetNode, readOnly: ReadOnlyExecutor, node
         }
         return input as unknown as SendOperationInput;
       });
-      return node.sendOperations(inputs);
+      return node.submitOperations(inputs);
     },
     get_filtered_sc_output_event: (params) => {
       const filter = required(params, 0, isObject);

@@ -8,7 +8,8 @@ const utf16 = new TextDecoder('utf-16le');
 
 /**
  * Per-instance glue between host functions and one wasm instance: its memory, its AS runtime
- * exports (`__new`, `__pin`) and its metering globals.
+ * exports (`__new`, `__pin`) and its metering globals. A reused instance keeps its env and gets the
+ * context of each new execution with `bind` (host functions read `env.ctx` at every call).
  */
 export class InstanceEnv {
   private memory: WebAssembly.Memory | undefined;
@@ -24,7 +25,14 @@ export class InstanceEnv {
    */
   private unmeteredPoints = 0n;
 
-  constructor(readonly ctx: ExecutionContext) {}
+  constructor(public ctx: ExecutionContext) {}
+
+  /** Starts a new execution on a reused instance: its context, ABIs refused until the start function has run. */
+  bind(ctx: ExecutionContext): void {
+    this.ctx = ctx;
+    this.abiEnabled = false;
+    this.unmeteredPoints = 0n;
+  }
 
   attach(instance: WebAssembly.Instance): void {
     const exports = instance.exports;
@@ -75,9 +83,19 @@ export class InstanceEnv {
     this.remainingGas = remaining - cost;
   }
 
+  private cachedView: Uint8Array | undefined;
+
+  /** The memory's bytes; the view is made again only when the memory grew (a new buffer). */
   private view(): Uint8Array {
     if (!this.memory) throw hostFailure('AssemblyScript memory is missing from the environment');
-    return new Uint8Array(this.memory.buffer);
+    const buffer = this.memory.buffer;
+    if (this.cachedView?.buffer !== buffer) this.cachedView = new Uint8Array(buffer);
+    return this.cachedView;
+  }
+
+  /** The u32 (little-endian) at `offset`, in bounds. */
+  private static u32(memory: Uint8Array, offset: number): number {
+    return (memory[offset]! | (memory[offset + 1]! << 8) | (memory[offset + 2]! << 16) | (memory[offset + 3]! << 24)) >>> 0;
   }
 
   /** Reads an AS buffer: `rtSize` (u32 LE at ptr − 4) bytes at ptr. */
@@ -85,7 +103,7 @@ export class InstanceEnv {
     const memory = this.view();
     const offset = ptr >>> 0;
     if (offset < 4 || offset > memory.length) throw hostFailure("Wrong offset: can't read buf");
-    const size = new DataView(memory.buffer).getUint32(offset - 4, true);
+    const size = InstanceEnv.u32(memory, offset - 4);
     if (offset + size > memory.length) throw hostFailure("Wrong offset: can't read buf");
     if (size >= LARGE_TRANSFER) checkDeadline();
     return memory.slice(offset, offset + size);
@@ -96,7 +114,7 @@ export class InstanceEnv {
     const memory = this.view();
     const offset = ptr >>> 0;
     if (offset < 4 || offset > memory.length) throw hostFailure("Wrong offset: can't read buf");
-    const units = Math.floor(new DataView(memory.buffer).getUint32(offset - 4, true) / 2);
+    const units = Math.floor(InstanceEnv.u32(memory, offset - 4) / 2);
     if (offset + units * 2 > memory.length) throw hostFailure("Wrong offset: can't read buf");
     if (units * 2 >= LARGE_TRANSFER) checkDeadline();
     return utf16.decode(memory.subarray(offset, offset + units * 2));

@@ -2,14 +2,30 @@ import { createHash } from 'node:crypto';
 import type { GasCosts } from '../gas/GasCosts.js';
 import type { CondomLimits } from '@mason/wasm';
 import { compileModule, type LoadedModule } from './compileModule.js';
+import { InstancePool } from './InstancePool.js';
+
+interface CacheEntry {
+  key: string;
+  /** A private copy of the bytecode, to check an array seen before still holds it. */
+  bytes: Uint8Array;
+  loaded: LoadedModule;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && Buffer.from(a.buffer, a.byteOffset, a.length).equals(Buffer.from(b.buffer, b.byteOffset, b.length));
+}
 
 /**
  * Compiled modules by bytecode hash: a bytecode is validated, metered and compiled once, then
  * instantiated for every call (as the node's module cache does). Least recently used entries are
- * dropped past `maxEntries`.
+ * dropped past `maxEntries`. Finished instances of the cached modules wait in `instances` for the
+ * next call. An array loaded before (a ledger hands out the same one each call) is compared byte
+ * for byte with the entry it gave instead of being hashed again.
  */
 export class ModuleCache {
-  private readonly entries = new Map<string, LoadedModule>();
+  private readonly entries = new Map<string, CacheEntry>();
+  private readonly seen = new WeakMap<Uint8Array, CacheEntry>();
+  readonly instances = new InstancePool();
   hits = 0;
   misses = 0;
 
@@ -20,22 +36,26 @@ export class ModuleCache {
   ) {}
 
   load(bytecode: Uint8Array): LoadedModule {
+    const seen = this.seen.get(bytecode);
+    if (seen && this.entries.get(seen.key) === seen && sameBytes(seen.bytes, bytecode)) return this.hit(seen);
     const key = createHash('sha256').update(bytecode).digest('hex');
     const cached = this.entries.get(key);
     if (cached) {
-      this.hits++;
-      this.entries.delete(key);
-      this.entries.set(key, cached);
-      return cached;
+      this.seen.set(bytecode, cached);
+      return this.hit(cached);
     }
     this.misses++;
-    const loaded = compileModule(bytecode, this.gasCosts, this.limits);
-    this.entries.set(key, loaded);
+    const entry: CacheEntry = { key, bytes: bytecode.slice(), loaded: compileModule(bytecode, this.gasCosts, this.limits) };
+    this.entries.set(key, entry);
+    this.seen.set(bytecode, entry);
     if (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
+      const oldest = this.entries.values().next().value;
+      if (oldest !== undefined) {
+        this.entries.delete(oldest.key);
+        if (oldest.loaded.ok) this.instances.forget(oldest.loaded.compiled);
+      }
     }
-    return loaded;
+    return entry.loaded;
   }
 
   get size(): number {
@@ -44,5 +64,13 @@ export class ModuleCache {
 
   clear(): void {
     this.entries.clear();
+    this.instances.clear();
+  }
+
+  private hit(entry: CacheEntry): LoadedModule {
+    this.hits++;
+    this.entries.delete(entry.key);
+    this.entries.set(entry.key, entry);
+    return entry.loaded;
   }
 }

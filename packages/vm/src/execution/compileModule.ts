@@ -1,6 +1,14 @@
 import type { GasCosts } from '../gas/GasCosts.js';
 import { checkCondomLimits, ExternalKind, MAX_MEMORY_PAGES, parseModule, WasmFormatError, type CondomLimits, type ParsedModule } from '@mason/wasm';
-import { meterModule, START_EXPORT } from '../wasm/meterModule.js';
+import { findResetBlocker } from '../wasm/findResetBlocker.js';
+import {
+  exportedMutableGlobals,
+  GLOBAL_EXPORT_PREFIX,
+  meterModule,
+  POINTS_EXHAUSTED_EXPORT,
+  REMAINING_POINTS_EXPORT,
+  START_EXPORT,
+} from '../wasm/meterModule.js';
 import { describeSignature, HOST_SIGNATURES, signatureLetters } from './hostSignatures.js';
 
 export interface ExportedFunction {
@@ -16,6 +24,11 @@ export interface CompiledModule {
   hasStart: boolean;
   /** Why instantiation will fail (unknown import, memory over the cap, no memory export). */
   instanceError: string | undefined;
+  /**
+   * The exported mutable globals (the metering ones included) to restore when an instance is
+   * reused; undefined when every call needs a fresh instance (see findResetBlocker).
+   */
+  resetGlobals: readonly string[] | undefined;
   /** Milliseconds spent validating, metering and compiling. */
   compileMs: number;
 }
@@ -42,11 +55,16 @@ export function compileModule(bytecode: Uint8Array, gasCosts: GasCosts, limits: 
 
   let parsed: ParsedModule;
   let metered: Uint8Array;
+  let resetGlobals: string[] | undefined;
   try {
     parsed = parseModule(bytecode);
     const condom = checkCondomLimits(parsed, limits);
     if (condom) return { ok: false, error: `VM instance error: ${condom.nodeMessage}` };
-    metered = meterModule(parsed, { operatorCost: gasCosts.operator, initialPoints: gasCosts.maxInstance });
+    metered = meterModule(parsed, { operatorCost: gasCosts.operator, initialPoints: gasCosts.maxInstance, exportMutableGlobals: true });
+    const exported = exportedMutableGlobals(parsed);
+    if (exported.length === parsed.mutableGlobals.length && findResetBlocker(parsed) === undefined) {
+      resetGlobals = [...exported.map((index) => GLOBAL_EXPORT_PREFIX + index), REMAINING_POINTS_EXPORT, POINTS_EXHAUSTED_EXPORT];
+    }
   } catch (error) {
     if (error instanceof WasmFormatError) {
       return {
@@ -80,6 +98,7 @@ export function compileModule(bytecode: Uint8Array, gasCosts: GasCosts, limits: 
       functions,
       hasStart: parsed.startFunction !== undefined,
       instanceError: findInstanceError(parsed),
+      resetGlobals,
       compileMs: performance.now() - started,
     },
   };

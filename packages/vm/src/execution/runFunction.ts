@@ -2,8 +2,8 @@ import { START_EXPORT } from '../wasm/meterModule.js';
 import type { CompiledModule } from './compileModule.js';
 import type { ExecutionContext } from './ExecutionContext.js';
 import { detail, HostError, RuntimeVmError, type FailureDetail } from './failures.js';
-import { createImports } from './hostFunctions/createImports.js';
-import { InstanceEnv } from './InstanceEnv.js';
+import type { InstanceEnv } from './InstanceEnv.js';
+import type { PooledInstance } from './InstancePool.js';
 
 export const MAIN_FUNCTION = 'main';
 
@@ -50,7 +50,9 @@ function describeRuntimeError(error: unknown): { text: string; detail: FailureDe
 /**
  * Instantiates a module and runs one of its functions with `limit` gas, like the runtime's
  * `exec_as_module`: metered instantiation (start function included, budget `max_instance`), then
- * `launch` cost, then the call. Throws RuntimeVmError.
+ * `launch` cost, then the call. The instance comes from the module cache's InstancePool (a fresh
+ * one, or a finished one put back to the initial state) and goes back to it afterwards. Throws
+ * RuntimeVmError.
  */
 export function runFunction(
   ctx: ExecutionContext,
@@ -60,21 +62,50 @@ export function runFunction(
   limit: bigint,
 ): RunResponse {
   ctx.gasRemainingBeforeSubexecution = limit;
-  const maxInstance = ctx.host.gasCosts.maxInstance;
-  const env = new InstanceEnv(ctx);
-
   if (compiled.instanceError !== undefined) {
     throw new RuntimeVmError('instance', compiled.instanceError, detail('MASON_VM_INSTANCE', { reason: compiled.instanceError }), limit);
   }
-  let instance: WebAssembly.Instance;
+  const pool = ctx.host.modules.instances;
+  let pooled: PooledInstance;
   try {
-    instance = new WebAssembly.Instance(compiled.module, createImports(env));
+    pooled = pool.acquire(compiled, ctx);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new RuntimeVmError('instance', reason, detail('MASON_VM_INSTANCE', { reason }), limit);
   }
-  env.attach(instance);
+  try {
+    return run(ctx, compiled, pooled, functionName, param, limit);
+  } finally {
+    pool.release(compiled, pooled);
+  }
+}
 
+function fail(env: InstanceEnv, text: string, failureDetail: FailureDetail): never {
+  throw new RuntimeVmError('execution', text, failureDetail, env.remainingGas);
+}
+
+/**
+ * Host-side steps of the runtime (parameter allocation, reading the result) fail without the
+ * `RuntimeError:` layer of a wasm trap.
+ */
+function outsideWasm<T>(env: InstanceEnv, step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    if (error instanceof HostError && !env.isExhausted) fail(env, error.text, error.detail);
+    throw error;
+  }
+}
+
+function run(
+  ctx: ExecutionContext,
+  compiled: CompiledModule,
+  { instance, env }: PooledInstance,
+  functionName: string,
+  param: Uint8Array,
+  limit: bigint,
+): RunResponse {
+  const maxInstance = ctx.host.gasCosts.maxInstance;
   if (compiled.hasStart) {
     try {
       (instance.exports[START_EXPORT] as () => void)();
@@ -96,48 +127,34 @@ export function runFunction(
   env.remainingGas = limit > initGasCost ? limit - initGasCost : 0n;
   env.abiEnabled = true;
 
-  const fail = (text: string, failureDetail: FailureDetail): never => {
-    throw new RuntimeVmError('execution', text, failureDetail, env.remainingGas);
-  };
-  // Host-side steps of the runtime (parameter allocation, reading the result) fail without the
-  // `RuntimeError:` layer of a wasm trap.
-  const outsideWasm = <T>(step: () => T): T => {
-    try {
-      return step();
-    } catch (error) {
-      if (error instanceof HostError && !env.isExhausted) fail(error.text, error.detail);
-      throw error;
-    }
-  };
-
   try {
     const launch = ctx.host.gasCosts.launch;
     if (launch > env.remainingGas) {
-      fail('Not enough gas to launch the virtual machine', detail('MASON_VM_OUT_OF_GAS', { function: functionName, gasUsed: limit, gasLimit: limit }));
+      fail(env, 'Not enough gas to launch the virtual machine', detail('MASON_VM_OUT_OF_GAS', { function: functionName, gasUsed: limit, gasLimit: limit }));
     }
     env.remainingGas -= launch;
 
     const signature = compiled.functions.get(functionName);
     const callable = instance.exports[functionName];
     if (!signature || typeof callable !== 'function') {
-      fail(`Missing export ${functionName}`, detail('MASON_VM_FUNCTION_NOT_FOUND', { function: functionName }));
+      fail(env, `Missing export ${functionName}`, detail('MASON_VM_FUNCTION_NOT_FOUND', { function: functionName }));
     }
     const fn = callable as (...args: number[]) => unknown;
     let result: unknown;
     if (signature!.params === 0) {
       result = fn();
     } else if (signature!.params === 1) {
-      result = fn(outsideWasm(() => env.allocBuffer(param)));
+      result = fn(outsideWasm(env, () => env.allocBuffer(param)));
     } else {
-      fail('Unexpected number of parameters in the function called', detail('MASON_VM_BAD_ARITY', { function: functionName }));
+      fail(env, 'Unexpected number of parameters in the function called', detail('MASON_VM_BAD_ARITY', { function: functionName }));
     }
 
     let returnValue: Uint8Array = new Uint8Array();
     if (functionName !== MAIN_FUNCTION && signature!.result !== undefined) {
       if (signature!.result !== 0x7f) {
-        fail("Execution wasn't in capacity to read the return value", detail('MASON_VM_HOST', { reason: 'the function does not return a pointer' }));
+        fail(env, "Execution wasn't in capacity to read the return value", detail('MASON_VM_HOST', { reason: 'the function does not return a pointer' }));
       }
-      returnValue = outsideWasm(() => env.readBuffer(result as number));
+      returnValue = outsideWasm(env, () => env.readBuffer(result as number));
     }
     return { returnValue, remainingGas: env.remainingGas, initGasCost };
   } catch (error) {

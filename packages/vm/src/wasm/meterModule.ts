@@ -6,6 +6,8 @@ export const REMAINING_POINTS_EXPORT = 'wasmer_metering_remaining_points';
 export const POINTS_EXHAUSTED_EXPORT = 'wasmer_metering_points_exhausted';
 /** The start function is exported under this name and run by the VM, so that it can be metered. */
 export const START_EXPORT = '__mason_vm_start';
+/** With `exportMutableGlobals`, mutable global `i` of the module is exported as this prefix + `i`. */
+export const GLOBAL_EXPORT_PREFIX = '__mason_vm_global_';
 /** A one-entry funcref table the VM fills with its deadline check (see execution/watchdog.ts). */
 export const WATCHDOG_TABLE_EXPORT = '__mason_vm_watchdog';
 /**
@@ -23,6 +25,11 @@ export interface MeterOptions {
   operatorCost: bigint;
   /** Initial value of the remaining-points global (the node compiles with `max_instance`). */
   initialPoints: bigint;
+  /**
+   * Export the module's mutable globals (`GLOBAL_EXPORT_PREFIX` + index) so that the VM can put a
+   * reused instance back to its initial state. Skipped when an export already uses the prefix.
+   */
+  exportMutableGlobals?: boolean;
 }
 
 /**
@@ -61,7 +68,7 @@ export function meterModule(module: ParsedModule, options: MeterOptions): Uint8A
         if (needed === SectionId.Type) out.section(SectionId.Type, typeSection(module, undefined));
         else if (needed === SectionId.Table) out.section(SectionId.Table, tableSection(module, undefined));
         else if (needed === SectionId.Global) out.section(SectionId.Global, globalSection(module, undefined, options));
-        else out.section(SectionId.Export, exportSection(module, undefined, remainingIndex, exhaustedIndex));
+        else out.section(SectionId.Export, exportSection(module, undefined, remainingIndex, exhaustedIndex, options));
       }
     }
   };
@@ -88,7 +95,7 @@ export function meterModule(module: ParsedModule, options: MeterOptions): Uint8A
         break;
       case SectionId.Export:
         emitted.add(SectionId.Export);
-        out.section(section.id, exportSection(module, section, remainingIndex, exhaustedIndex));
+        out.section(section.id, exportSection(module, section, remainingIndex, exhaustedIndex, options));
         break;
       case SectionId.Start:
         break;
@@ -163,8 +170,10 @@ function exportSection(
   section: { start: number; end: number } | undefined,
   remainingIndex: number,
   exhaustedIndex: number,
+  options: MeterOptions,
 ): Uint8Array {
-  const extra = module.startFunction === undefined ? 3 : 4;
+  const globals = options.exportMutableGlobals ? exportedMutableGlobals(module) : [];
+  const extra = (module.startFunction === undefined ? 3 : 4) + globals.length;
   const out = new WasmWriter().u32(module.exports.length + extra);
   if (section) {
     const reader = new WasmReader(module.bytes, section.start, section.end);
@@ -177,7 +186,14 @@ function exportSection(
   if (module.startFunction !== undefined) {
     out.name(START_EXPORT).byte(ExternalKind.Function).u32(module.startFunction);
   }
+  for (const index of globals) out.name(GLOBAL_EXPORT_PREFIX + index).byte(ExternalKind.Global).u32(index);
   return out.toBytes();
+}
+
+/** The mutable globals `exportMutableGlobals` exports: none when a name would collide. */
+export function exportedMutableGlobals(module: ParsedModule): number[] {
+  if (module.exports.some((entry) => entry.name.startsWith(GLOBAL_EXPORT_PREFIX))) return [];
+  return module.mutableGlobals;
 }
 
 function chargeCode(remainingIndex: number, exhaustedIndex: number, cost: bigint): Uint8Array {

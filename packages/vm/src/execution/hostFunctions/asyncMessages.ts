@@ -9,7 +9,6 @@ import { abi, parseAddressArg, type HostFunctions } from './hostFunction.js';
  * the execution result for the host's asynchronous pool.
  */
 export function asyncMessageFunctions(env: InstanceEnv): HostFunctions {
-  const ctx = env.ctx;
   return {
     assembly_script_send_message: abi(
       env,
@@ -41,30 +40,30 @@ export function asyncMessageFunctions(env: InstanceEnv): HostFunctions {
         const filterText = env.readString(filterAddress);
         const key = env.readBuffer(filterKey);
 
-        const limits = ctx.host.limits;
+        const limits = env.ctx.host.limits;
         if (startThread >= limits.threadCount) throw hostFailure('validity start thread exceeds the configuration thread count');
         if (endThread >= limits.threadCount) throw hostFailure('validity end thread exceeds the configuration thread count');
         const destination = parseAddressArg(targetText);
         if (!destination.startsWith('AS')) throw hostFailure('target address is not a smart contract address');
         if (Buffer.byteLength(handlerName, 'utf8') > limits.maxFunctionNameLength) throw hostFailure('Function name is too large');
         if (payload.length > limits.maxParameterSize) throw hostFailure('Parameter size is too large');
-        if (maxGas < ctx.host.gasCosts.maxInstance) throw hostFailure('max gas is lower than the minimum instance cost');
+        if (maxGas < env.ctx.host.gasCosts.maxInstance) throw hostFailure('max gas is lower than the minimum instance cost');
         const validityStart = { period: Number(startPeriod), thread: startThread };
         const validityEnd = { period: Number(endPeriod), thread: endThread };
         if (compareSlots(validityEnd, validityStart) < 0) throw hostFailure('validity end is earlier than the validity start');
-        if (compareSlots(validityEnd, ctx.slot.slot) < 0) throw hostFailure('validity end is earlier than the current slot');
+        if (compareSlots(validityEnd, env.ctx.slot.slot) < 0) throw hostFailure('validity end is earlier than the current slot');
 
-        const sender = currentAddress(ctx);
-        transferCoins(ctx, sender, undefined, coins, true);
-        transferCoins(ctx, sender, undefined, fee, true);
+        const sender = currentAddress(env.ctx);
+        transferCoins(env.ctx, sender, undefined, coins, true);
+        transferCoins(env.ctx, sender, undefined, fee, true);
         let trigger: { address: string; datastoreKey: Uint8Array | undefined } | undefined;
         if (filterText !== '') {
           if (key.length > limits.maxDatastoreKeyLength) throw hostFailure('datastore key is too long');
           trigger = { address: parseAddressArg(filterText), datastoreKey: key.length > 0 ? key : undefined };
         }
-        ctx.asyncMessages.push({
-          emissionSlot: { ...ctx.slot.slot },
-          emissionIndex: ctx.slot.createdMessageIndex,
+        env.ctx.asyncMessages.push({
+          emissionSlot: { ...env.ctx.slot.slot },
+          emissionIndex: env.ctx.slot.createdMessageIndex,
           sender,
           destination,
           function: handlerName,
@@ -76,7 +75,7 @@ export function asyncMessageFunctions(env: InstanceEnv): HostFunctions {
           data: payload,
           trigger,
         });
-        ctx.slot.createdMessageIndex++;
+        env.ctx.slot.createdMessageIndex++;
       },
     ),
   };

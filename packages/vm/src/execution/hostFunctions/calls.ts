@@ -17,17 +17,16 @@ function enterNested(ctx: ExecutionContext): void {
 
 /** Runs a nested execution with all the remaining gas, then gives the caller what is left. */
 function runNested(env: InstanceEnv, compiled: CompiledModule, functionName: string, param: Uint8Array): Uint8Array {
-  const ctx = env.ctx;
-  enterNested(ctx);
+  enterNested(env.ctx);
   let response;
   try {
-    response = runFunction(ctx, compiled, functionName, param, env.remainingGas);
+    response = runFunction(env.ctx, compiled, functionName, param, env.remainingGas);
   } catch (error) {
     if (error instanceof RuntimeVmError) throw error.toHostError();
     throw error;
   }
   env.remainingGas = response.remainingGas;
-  ctx.recursionCounter--;
+  env.ctx.recursionCounter--;
   return response.returnValue;
 }
 
@@ -48,7 +47,6 @@ function storedBytecode(ctx: ExecutionContext, address: string): Uint8Array {
 
 /** Calls into other code: `call` (new frame, coins), `local_call`/`local_execution` (same frame), `create_sc`, `function_exists`. */
 export function callFunctions(env: InstanceEnv): HostFunctions {
-  const ctx = env.ctx;
   return {
     assembly_script_call: abi(env, 'assembly_script_call', (address: number, fn: number, param: number, coins: bigint) => {
       const target = env.readString(address);
@@ -56,13 +54,13 @@ export function callFunctions(env: InstanceEnv): HostFunctions {
       const paramBytes = env.readBuffer(param);
       if (coins < 0n) throw hostFailure('negative amount of coins in Call');
       // init_call
-      const to = parseAddressArg(target, ctx.host.lenientAddresses);
-      fromContext(() => checkTargetScAddress(ctx, to));
-      const bytecode = ctx.ledger.getBytecode(to);
+      const to = parseAddressArg(target, env.ctx.host.lenientAddresses);
+      fromContext(() => checkTargetScAddress(env.ctx, to));
+      const bytecode = env.ctx.ledger.getBytecode(to);
       if (!bytecode) throw hostFailure(`bytecode not found for address ${to}`, 'MASON_VM_TARGET', { target: to, reason: 'it has no bytecode' });
-      const from = currentAddress(ctx);
+      const from = currentAddress(env.ctx);
       try {
-        transferCoins(ctx, from, to, coins, false);
+        transferCoins(env.ctx, from, to, coins, false);
       } catch (error) {
         if (!(error instanceof ContextError)) throw error;
         throw hostFailure(
@@ -71,14 +69,14 @@ export function callFunctions(env: InstanceEnv): HostFunctions {
           { reason: error.text },
         );
       }
-      ctx.stack.push({ address: to, coins, ownedAddresses: [to], operationDatastore: undefined });
+      env.ctx.stack.push({ address: to, coins, ownedAddresses: [to], operationDatastore: undefined });
       const compiled = load(env, bytecode, 'stored', (display) => `call to ${target}:${functionName} error: Interface generic error ${display}`);
       const returnValue = runNested(env, compiled, functionName, paramBytes);
-      ctx.stack.pop();
+      env.ctx.stack.pop();
       return env.allocBuffer(returnValue);
     }),
     assembly_script_local_call: abi(env, 'assembly_script_local_call', (address: number, fn: number, param: number) => {
-      const bytecode = storedBytecode(ctx, env.readAddress(address));
+      const bytecode = storedBytecode(env.ctx, env.readAddress(address));
       const functionName = env.readString(fn);
       const paramBytes = env.readBuffer(param);
       return env.allocBuffer(runNested(env, load(env, bytecode, 'stored'), functionName, paramBytes));
@@ -90,7 +88,7 @@ export function callFunctions(env: InstanceEnv): HostFunctions {
       return env.allocBuffer(runNested(env, load(env, code, 'temporary'), functionName, paramBytes));
     }),
     assembly_script_function_exists: abi(env, 'assembly_script_function_exists', (address: number, fn: number) => {
-      const bytecode = storedBytecode(ctx, env.readAddress(address));
+      const bytecode = storedBytecode(env.ctx, env.readAddress(address));
       const functionName = env.readString(fn);
       return load(env, bytecode, 'stored').functions.has(functionName) ? 1 : 0;
     }),
@@ -98,7 +96,7 @@ export function callFunctions(env: InstanceEnv): HostFunctions {
       const code = env.readBuffer(bytecode);
       let address: string;
       try {
-        address = createNewScAddress(ctx, code);
+        address = createNewScAddress(env.ctx, code);
       } catch (error) {
         if (!(error instanceof ContextError)) throw error;
         throw hostFailure(`couldn't create new SC address: ${error.display}`, error.code, { reason: error.text });

@@ -6,16 +6,15 @@ import { serializeKeys } from './serializeKeys.js';
 
 /** ABIs of the ExecuteSC operation datastore, readable only while the ExecuteSC frame is on top. */
 export function operationDatastoreFunctions(env: InstanceEnv): HostFunctions {
-  const ctx = env.ctx;
   const datastore = (): Map<string, Uint8Array> => {
-    const frame = ctx.currentFrame;
+    const frame = env.ctx.currentFrame;
     if (!frame) throw hostFailure('No stack');
     if (!frame.operationDatastore) throw hostFailure('No datastore in stack');
     return frame.operationDatastore;
   };
   const keys = (prefix: Uint8Array): number => {
     const list = [...datastore().keys()].map(fromKey).filter((key) => startsWith(key, prefix));
-    return env.allocBuffer(serializeKeys(list.sort(compareBytes), ctx.host.limits.maxOperationDatastoreEntryCount));
+    return env.allocBuffer(serializeKeys(list.sort(compareBytes), env.ctx.host.limits.maxOperationDatastoreEntryCount));
   };
   return {
     assembly_script_get_op_keys: abi(env, 'assembly_script_get_op_keys', () => keys(new Uint8Array())),

@@ -14,10 +14,9 @@ function rustFloat(value: number): string {
 
 /** The `env` namespace: what the AssemblyScript runtime itself imports. */
 export function runtimeFunctions(env: InstanceEnv): HostFunctions {
-  const ctx = env.ctx;
   const console = (gasKey: string, prefix: string) => (message: number) => {
     env.enterAbi(gasKey);
-    generateEvent(ctx, `${prefix} | ${env.readString(message)}`);
+    generateEvent(env.ctx, `${prefix} | ${env.readString(message)}`);
   };
   return {
     abort: (message: number, fileName: number, line: number, column: number) => {
@@ -35,11 +34,11 @@ export function runtimeFunctions(env: InstanceEnv): HostFunctions {
     },
     seed: () => {
       env.enterAbi('assembly_script_seed');
-      return ctx.slot.rng.nextF64();
+      return env.ctx.slot.rng.nextF64();
     },
     'Date.now': () => {
       env.enterAbi('assembly_script_date_now');
-      return ctx.slot.timestamp;
+      return env.ctx.slot.timestamp;
     },
     'console.log': console('assembly_script_console_log', 'LOG'),
     'console.info': console('assembly_script_console_info', 'INFO'),
@@ -54,7 +53,7 @@ export function runtimeFunctions(env: InstanceEnv): HostFunctions {
         count >= 1 && count <= 5
           ? `msg: ${text}, ${values.slice(0, count).map((value, i) => `a${i}: ${rustFloat(value)}`).join(', ')}`
           : text;
-      generateEvent(ctx, data);
+      generateEvent(env.ctx, data);
     },
     'process.exit': (code: number) => {
       throw hostFailure(`exit with code: ${code}`);

@@ -6,57 +6,56 @@ import { serializeKeys } from './serializeKeys.js';
 
 /** Datastore ABIs: get/set/append/delete/has/keys, on the current address or another one. */
 export function storageFunctions(env: InstanceEnv): HostFunctions {
-  const ctx = env.ctx;
   const read = (address: string, key: Uint8Array): Uint8Array => {
-    const value = ctx.ledger.getDataEntry(address, key);
+    const value = env.ctx.ledger.getDataEntry(address, key);
     if (value === undefined) throw hostFailure('data entry not found');
     return value;
   };
   const keys = (address: string, prefix: Uint8Array): number => {
-    if (!ctx.ledger.hasEntry(address)) throw hostFailure('data entry not found');
-    const list = ctx.ledger.getDataKeys(address, prefix);
-    return env.allocBuffer(serializeKeys(list, ctx.host.limits.maxDatastoreEntryCount));
+    if (!env.ctx.ledger.hasEntry(address)) throw hostFailure('data entry not found');
+    const list = env.ctx.ledger.getDataKeys(address, prefix);
+    return env.allocBuffer(serializeKeys(list, env.ctx.host.limits.maxDatastoreEntryCount));
   };
   return {
     assembly_script_set_data: abi(env, 'assembly_script_set_data', (key: number, value: number) => {
-      setDataEntry(ctx, currentAddress(ctx), env.readBuffer(key), env.readBuffer(value));
+      setDataEntry(env.ctx, currentAddress(env.ctx), env.readBuffer(key), env.readBuffer(value));
     }),
     assembly_script_set_data_for: abi(env, 'assembly_script_set_data_for', (address: number, key: number, value: number) => {
       const keyBytes = env.readBuffer(key);
       const valueBytes = env.readBuffer(value);
-      setDataEntry(ctx, env.readAddress(address), keyBytes, valueBytes);
+      setDataEntry(env.ctx, env.readAddress(address), keyBytes, valueBytes);
     }),
     assembly_script_append_data: abi(env, 'assembly_script_append_data', (key: number, value: number) => {
-      appendDataEntry(ctx, currentAddress(ctx), env.readBuffer(key), env.readBuffer(value));
+      appendDataEntry(env.ctx, currentAddress(env.ctx), env.readBuffer(key), env.readBuffer(value));
     }),
     assembly_script_append_data_for: abi(env, 'assembly_script_append_data_for', (address: number, key: number, value: number) => {
       const keyBytes = env.readBuffer(key);
       const valueBytes = env.readBuffer(value);
-      appendDataEntry(ctx, env.readAddress(address), keyBytes, valueBytes);
+      appendDataEntry(env.ctx, env.readAddress(address), keyBytes, valueBytes);
     }),
     assembly_script_get_data: abi(env, 'assembly_script_get_data', (key: number) =>
-      env.allocBuffer(read(currentAddress(ctx), env.readBuffer(key))),
+      env.allocBuffer(read(currentAddress(env.ctx), env.readBuffer(key))),
     ),
     assembly_script_get_data_for: abi(env, 'assembly_script_get_data_for', (address: number, key: number) => {
       const target = env.readAddress(address);
       return env.allocBuffer(read(target, env.readBuffer(key)));
     }),
     assembly_script_has_data: abi(env, 'assembly_script_has_data', (key: number) =>
-      boolToI32(ctx.ledger.getDataEntry(currentAddress(ctx), env.readBuffer(key)) !== undefined),
+      boolToI32(env.ctx.ledger.getDataEntry(currentAddress(env.ctx), env.readBuffer(key)) !== undefined),
     ),
     assembly_script_has_data_for: abi(env, 'assembly_script_has_data_for', (address: number, key: number) => {
       const target = env.readAddress(address);
-      return boolToI32(ctx.ledger.getDataEntry(target, env.readBuffer(key)) !== undefined);
+      return boolToI32(env.ctx.ledger.getDataEntry(target, env.readBuffer(key)) !== undefined);
     }),
     assembly_script_delete_data: abi(env, 'assembly_script_delete_data', (key: number) => {
-      deleteDataEntry(ctx, currentAddress(ctx), env.readBuffer(key));
+      deleteDataEntry(env.ctx, currentAddress(env.ctx), env.readBuffer(key));
     }),
     assembly_script_delete_data_for: abi(env, 'assembly_script_delete_data_for', (address: number, key: number) => {
       const target = env.readAddress(address);
-      deleteDataEntry(ctx, target, env.readBuffer(key));
+      deleteDataEntry(env.ctx, target, env.readBuffer(key));
     }),
     assembly_script_get_keys: abi(env, 'assembly_script_get_keys', (prefix: number) =>
-      keys(currentAddress(ctx), env.readBuffer(prefix)),
+      keys(currentAddress(env.ctx), env.readBuffer(prefix)),
     ),
     assembly_script_get_keys_for: abi(env, 'assembly_script_get_keys_for', (address: number, prefix: number) => {
       const target = env.readAddress(address);

@@ -1,0 +1,46 @@
+import { checkOperationSignature, decodeOperationInput, type SendOperationInput, type SignedOperation } from '@mason/codec';
+import { SIGNATURE_RECORD_BYTES, type SignatureWorkers } from './SignatureWorkers.js';
+
+/**
+ * Decodes the operations of a send_operations call and checks their signatures, a share on the
+ * worker threads and the rest here meanwhile. Returns the inputs that decoded and carry a valid
+ * signature; the others are left to the node's own check, which rejects the call with the node's
+ * error for the first bad input, exactly as without this step.
+ */
+export async function preverifyOperations(
+  inputs: readonly SendOperationInput[],
+  chainId: bigint,
+  workers: SignatureWorkers,
+): Promise<Map<SendOperationInput, SignedOperation>> {
+  const decoded: Array<[SendOperationInput, SignedOperation]> = [];
+  for (const input of inputs) {
+    try {
+      decoded.push([input, decodeOperationInput(input, chainId)]);
+    } catch {
+      // reported by the node's check, in input order
+    }
+  }
+  const shared = Math.floor((decoded.length * workers.size) / (workers.size + 1));
+  const packed = new Uint8Array(shared * SIGNATURE_RECORD_BYTES);
+  for (let i = 0; i < shared; i++) {
+    const signed = decoded[i]![1];
+    const at = i * SIGNATURE_RECORD_BYTES;
+    packed.set(signed.publicKey.raw, at);
+    packed.set(signed.hash, at + 32);
+    packed.set(signed.signature.bytes, at + 64);
+  }
+  const answer = workers.check(packed, shared);
+  const verified = new Map<SendOperationInput, SignedOperation>();
+  for (let i = shared; i < decoded.length; i++) {
+    const [input, signed] = decoded[i]!;
+    try {
+      checkOperationSignature(signed);
+      verified.set(input, signed);
+    } catch {
+      // reported by the node's check
+    }
+  }
+  const valid = await answer;
+  for (let i = 0; i < shared; i++) if (valid[i]) verified.set(decoded[i]![0], decoded[i]![1]);
+  return verified;
+}
