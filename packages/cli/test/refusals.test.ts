@@ -41,7 +41,7 @@ describe('malformed --args', () => {
         const target = command === 'deploy' ? [] : [CONTRACT, 'sum'];
         const result = await mason([command, ...target, '--args', ...values]);
         expect(result.code).toBe(1);
-        expect(result.stderr).toBe(`error ${message} [MASON_CLI_BAD_ARGS]\n  see docs/cli.md#mason_cli_bad_args\n`);
+        expect(result.stderr).toBe(`error ${message} [MASON_CLI_BAD_ARGS]\n  see https://github.com/mason-dev/mason/blob/main/docs/cli.md#mason_cli_bad_args\n`);
       }
     });
   }

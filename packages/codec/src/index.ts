@@ -1,4 +1,15 @@
 export { CodecError, codecErrors, type CodecErrorCode } from './errors.js';
+export {
+  MasonError,
+  isMasonError,
+  formatTemplate,
+  docsUrl,
+  DOCS_BASE_URL,
+  type MasonErrorInit,
+  type ContextArgs,
+  type TemplateContext,
+  type TemplateKeys,
+} from './MasonError.js';
 export { concatBytes, bytesEqual, compareBytes, toHex, fromHex } from './bytes.js';
 export { ByteReader } from './byteReader.js';
 export { encodeVarint, decodeVarint, type VarintBits } from './varint.js';

@@ -3,6 +3,7 @@ import { parseMas, type SecretKey } from '@mason/codec';
 import { devnetAccountKey, devnetStakerKey } from './accounts.js';
 import { defaultChainConfig, DEVNET_TIMING, MAINNET_TIMING, type ChainConfig } from './config.js';
 import { lockDataDir } from './dataDirLock.js';
+import { DevnetOptionError } from './devnetOptionError.js';
 import { DevnetNode, logToStderr } from './devnetNode.js';
 import { attachExplorer } from './explorer/serveExplorer.js';
 import { validateInitialLedger, type InitialLedgerEntry } from './initialLedger.js';
@@ -105,7 +106,7 @@ function initialState(config: ChainConfig, options: DevnetOptions, accounts: Dev
 }
 
 function positiveInteger(name: string, value: number): number {
-  if (!Number.isSafeInteger(value) || value <= 0) throw new RangeError(`${name} must be a positive integer, got ${value}`);
+  if (!Number.isSafeInteger(value) || value <= 0) throw new DevnetOptionError('MASON_DEVNET_INVALID_OPTION', { option: name, expected: 'a positive integer', value });
   return value;
 }
 
@@ -113,10 +114,10 @@ function positiveInteger(name: string, value: number): number {
 export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   const timing = options.mainnetTiming ? MAINNET_TIMING : DEVNET_TIMING;
   const t0 = options.t0 ?? timing.t0;
-  if (!Number.isInteger(t0) || t0 <= 0 || t0 % 32 !== 0) throw new RangeError(`t0 must be a positive multiple of 32 ms (32 threads), got ${t0}`);
+  if (!Number.isInteger(t0) || t0 <= 0 || t0 % 32 !== 0) throw new DevnetOptionError('MASON_DEVNET_INVALID_OPTION', { option: 't0', expected: 'a positive multiple of 32 ms (32 threads)', value: t0 });
   const maxBuffered = options.maxSubscriberBufferedBytes;
   if (maxBuffered !== undefined && (!Number.isSafeInteger(maxBuffered) || maxBuffered < 0)) {
-    throw new RangeError(`maxSubscriberBufferedBytes must be a non-negative integer, got ${maxBuffered}`);
+    throw new DevnetOptionError('MASON_DEVNET_INVALID_OPTION', { option: 'maxSubscriberBufferedBytes', expected: 'a non-negative integer', value: maxBuffered });
   }
   const limits = resolveLimits({
     ...options.serverLimits,
