@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { parseMas, type SecretKey } from '@mason/codec';
+import { NODE_CONSTANTS, parseMas, type SecretKey } from '@mason/codec';
 import { devnetAccountKey, devnetStakerKey } from './accounts.js';
 import { defaultChainConfig, DEVNET_TIMING, MAINNET_TIMING, type ChainConfig } from './config.js';
 import { lockDataDir } from './dataDirLock.js';
@@ -133,7 +133,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   const dataDirLock = options.dataDir ? lockDataDir(options.dataDir) : null;
   if (options.dataDir && options.reset) ChainStore.reset(options.dataDir, log);
   const store = options.dataDir
-    ? ChainStore.open(options.dataDir, { chainId: chainId.toString(), genesisTimestamp: wantedGenesis, t0, deltaF0, threadCount: 32 }, { log, ...(options.journalFs && { fs: options.journalFs }) })
+    ? ChainStore.open(options.dataDir, { chainId: chainId.toString(), genesisTimestamp: wantedGenesis, t0, deltaF0, threadCount: NODE_CONSTANTS.threadCount }, { log, ...(options.journalFs && { fs: options.journalFs }) })
     : null;
   const poolLimits = {
     ...(options.maxOperationPoolSize !== undefined && { maxOperationPoolSize: positiveInteger('maxOperationPoolSize', options.maxOperationPoolSize) }),
