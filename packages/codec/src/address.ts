@@ -11,14 +11,26 @@ const PREFIX: Record<AddressKind, string> = { user: 'AU', contract: 'AS' };
 const TYPE_BYTE: Record<AddressKind, number> = { user: 0, contract: 1 };
 const parsed = new BoundedCache<string, Address>();
 
-/** A Massa address: AU… (user, from a public key) or AS… (smart contract). */
+/**
+ * A Massa address: AU… (user, from a public key) or AS… (smart contract). Parsed addresses are
+ * shared through a process-wide cache, so an address never hands out its own bytes: `hash` is a copy.
+ */
 export class Address {
   #text: string | undefined;
+  readonly #hash: Uint8Array;
 
   private constructor(
     readonly kind: AddressKind,
-    readonly hash: Uint8Array,
-  ) {}
+    hash: Uint8Array,
+  ) {
+    this.#hash = hash;
+    Object.freeze(this);
+  }
+
+  /** The 32-byte hash (a copy: changing it changes nothing else). */
+  get hash(): Uint8Array {
+    return this.#hash.slice();
+  }
 
   static fromHash(kind: AddressKind, hash: Uint8Array): Address {
     if (hash.length !== 32) throw new CodecError('MASON_CODEC_LENGTH_INVALID', { what: 'address hash', expected: 32, actual: hash.length });
@@ -79,15 +91,15 @@ export class Address {
     if (!Number.isInteger(bits) || bits < 0 || bits > 8) {
       throw new CodecError('MASON_CODEC_VALUE_OUT_OF_RANGE', { what: 'thread count', min: 1, max: 256, value: threadCount });
     }
-    return bits === 0 ? 0 : this.hash[0]! >> (8 - bits);
+    return bits === 0 ? 0 : this.#hash[0]! >> (8 - bits);
   }
 
   toBytes(): Uint8Array {
-    return concatBytes(Uint8Array.of(TYPE_BYTE[this.kind], 0), this.hash);
+    return concatBytes(Uint8Array.of(TYPE_BYTE[this.kind], 0), this.#hash);
   }
 
   toString(): string {
-    this.#text ??= encodeVersioned(PREFIX[this.kind], this.hash);
+    this.#text ??= encodeVersioned(PREFIX[this.kind], this.#hash);
     return this.#text;
   }
 

@@ -9,15 +9,21 @@ import { BoundedCache } from './boundedCache.js';
 
 const parsed = new BoundedCache<string, PublicKey>();
 
+/** Parsed keys are shared through a process-wide cache, so a key never hands out its own bytes. */
 export class PublicKey {
-  /** The raw 32-byte Ed25519 key (without the version byte). */
-  readonly raw: Uint8Array;
+  readonly #raw: Uint8Array;
   #verifier: ((message: Uint8Array, signature: Uint8Array) => boolean) | undefined;
   #text: string | undefined;
   #address: Address | undefined;
 
   private constructor(raw: Uint8Array) {
-    this.raw = raw;
+    this.#raw = raw;
+    Object.freeze(this);
+  }
+
+  /** The raw 32-byte Ed25519 key, without the version byte (a copy). */
+  get raw(): Uint8Array {
+    return this.#raw.slice();
   }
 
   static fromRaw(raw: Uint8Array): PublicKey {
@@ -40,7 +46,7 @@ export class PublicKey {
 
   /** Versioned binary form (33 bytes), the one hashed into addresses and signing preimages. */
   get bytes(): Uint8Array {
-    return concatBytes(Uint8Array.of(0), this.raw);
+    return concatBytes(Uint8Array.of(0), this.#raw);
   }
 
   address(): Address {
@@ -54,12 +60,12 @@ export class PublicKey {
   }
 
   verifyHash(hash: Uint8Array, signature: Signature): boolean {
-    this.#verifier ??= prepareVerifier(this.raw);
+    this.#verifier ??= prepareVerifier(this.#raw);
     return this.#verifier(hash, signature.bytes);
   }
 
   toString(): string {
-    this.#text ??= encodeVersioned('P', this.raw);
+    this.#text ??= encodeVersioned('P', this.#raw);
     return this.#text;
   }
 
