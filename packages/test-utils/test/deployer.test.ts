@@ -2,6 +2,9 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compileContract, DEPLOYER_SOURCE, deployerDatastore } from '../src/index.js';
 
+// @types/node declares WebAssembly's types only; the value is Node's global.
+declare const WebAssembly: { Module: { new (bytes: Uint8Array): object; exports(module: object): Array<{ name: string }> } };
+
 describe('the shared deployer', () => {
   it("lays out the datastore as massa-web3 does: count, then each contract's bytecode, args and coins", () => {
     const le = (n: number) => [n, 0, 0, 0, 0, 0, 0, 0];
