@@ -57,7 +57,7 @@ export class CompilerError<C extends CompilerErrorCode = CompilerErrorCode> exte
 
   constructor(
     code: C,
-    context: TemplateContext<(typeof compilerErrors)[C]> = {} as TemplateContext<(typeof compilerErrors)[C]>,
+    context: TemplateContext<(typeof compilerErrors)[C]>,
     /** Source diagnostics (MASON_COMPILER_SOURCE_ERROR), with file, line, column and a code frame. */
     readonly diagnostics: Diagnostic[] = [],
   ) {

@@ -32,7 +32,7 @@ export function formatTestingMessage(code: TestingErrorCode, context: Record<str
 export class TestingError<C extends TestingErrorCode = TestingErrorCode> extends MasonError<C, TemplateContext<(typeof TESTING_ERRORS)[C]>> {
   override readonly name = 'TestingError';
 
-  constructor(code: C, context: TemplateContext<(typeof TESTING_ERRORS)[C]> = {} as TemplateContext<(typeof TESTING_ERRORS)[C]>, options?: ErrorOptions) {
+  constructor(code: C, context: TemplateContext<(typeof TESTING_ERRORS)[C]>, options?: ErrorOptions) {
     super(code, formatTestingMessage(code, context), { context, docsPage: 'testing.md', cause: options?.cause });
   }
 }

@@ -32,7 +32,7 @@ export function formatVmMessage(code: VmErrorCode, context: Record<string, unkno
 export class VmError<C extends VmErrorCode = VmErrorCode> extends MasonError<C, TemplateContext<(typeof VM_ERRORS)[C]>> {
   override readonly name = 'VmError';
 
-  constructor(code: C, context: TemplateContext<(typeof VM_ERRORS)[C]> = {} as TemplateContext<(typeof VM_ERRORS)[C]>) {
+  constructor(code: C, context: TemplateContext<(typeof VM_ERRORS)[C]>) {
     super(code, formatVmMessage(code, context), { context, docsPage: 'vm.md' });
   }
 }
