@@ -24,7 +24,6 @@ export class Address {
     hash: Uint8Array,
   ) {
     this.#hash = hash;
-    Object.freeze(this);
   }
 
   /** The 32-byte hash (a copy: changing it changes nothing else). */
@@ -41,10 +40,10 @@ export class Address {
     return new Address('user', blake3(publicKey.bytes));
   }
 
-  /** Parses `AU…`/`AS…`; parsed addresses are cached (they are immutable). */
+  /** Parses `AU…`/`AS…`; parsed addresses are cached, and frozen since every caller shares them. */
   static fromString(text: string): Address {
     if (typeof text !== 'string') return Address.#parse(text);
-    return parsed.get(text, Address.#parse);
+    return parsed.get(text, (t) => Object.freeze(Address.#parse(t)));
   }
 
   static #parse(text: string): Address {

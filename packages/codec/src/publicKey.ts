@@ -18,7 +18,6 @@ export class PublicKey {
 
   private constructor(raw: Uint8Array) {
     this.#raw = raw;
-    Object.freeze(this);
   }
 
   /** The raw 32-byte Ed25519 key, without the version byte (a copy). */
@@ -38,10 +37,10 @@ export class PublicKey {
     return PublicKey.fromRaw(bytes.subarray(1));
   }
 
-  /** Parses `P…`; parsed keys are cached (they are immutable, and keep their prepared verifier). */
+  /** Parses `P…`; parsed keys are cached (frozen, as every caller shares them; they keep their prepared verifier). */
   static fromString(text: string): PublicKey {
     if (typeof text !== 'string') return new PublicKey(decodeVersioned(text, 'P', 32, 'public key'));
-    return parsed.get(text, (t) => new PublicKey(decodeVersioned(t, 'P', 32, 'public key')));
+    return parsed.get(text, (t) => Object.freeze(new PublicKey(decodeVersioned(t, 'P', 32, 'public key'))));
   }
 
   /** Versioned binary form (33 bytes), the one hashed into addresses and signing preimages. */
