@@ -11,6 +11,12 @@ const PREFIX: Record<AddressKind, string> = { user: 'AU', contract: 'AS' };
 const TYPE_BYTE: Record<AddressKind, number> = { user: 0, contract: 1 };
 const parsed = new BoundedCache<string, Address>();
 
+/** Freezes a shared instance (its private fields stay writable, so lazy caches still work). */
+export function frozen<T extends object>(value: T): T {
+  Object.freeze(value);
+  return value;
+}
+
 /**
  * A Massa address: AU… (user, from a public key) or AS… (smart contract). Parsed addresses are
  * shared through a process-wide cache, so an address never hands out its own bytes: `hash` is a copy.
@@ -43,7 +49,7 @@ export class Address {
   /** Parses `AU…`/`AS…`; parsed addresses are cached, and frozen since every caller shares them. */
   static fromString(text: string): Address {
     if (typeof text !== 'string') return Address.#parse(text);
-    return parsed.get(text, (t) => Object.freeze(Address.#parse(t)));
+    return parsed.get(text, (t) => frozen(Address.#parse(t)));
   }
 
   static #parse(text: string): Address {

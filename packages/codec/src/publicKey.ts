@@ -4,7 +4,7 @@ import { concatBytes } from './bytes.js';
 import { CodecError } from './errors.js';
 import { blake3 } from './hash.js';
 import type { Signature } from './signature.js';
-import { Address } from './address.js';
+import { Address, frozen } from './address.js';
 import { BoundedCache } from './boundedCache.js';
 
 const parsed = new BoundedCache<string, PublicKey>();
@@ -40,7 +40,7 @@ export class PublicKey {
   /** Parses `P…`; parsed keys are cached (frozen, as every caller shares them; they keep their prepared verifier). */
   static fromString(text: string): PublicKey {
     if (typeof text !== 'string') return new PublicKey(decodeVersioned(text, 'P', 32, 'public key'));
-    return parsed.get(text, (t) => Object.freeze(new PublicKey(decodeVersioned(t, 'P', 32, 'public key'))));
+    return parsed.get(text, (t) => frozen(new PublicKey(decodeVersioned(t, 'P', 32, 'public key'))));
   }
 
   /** Versioned binary form (33 bytes), the one hashed into addresses and signing preimages. */
