@@ -5,7 +5,7 @@
 // --skip-build (the packages are built already), --allow-dirty (publish from uncommitted changes).
 // See docs/releasing.md.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -40,7 +40,7 @@ const out = resolve(process.env.INIT_CWD || process.cwd(), options.out);
 
 // 1. Versions and metadata.
 const packages = publicPackages();
-const createMasonVersion = /MASON_VERSION = '([^']+)'/.exec(readFileSync(join(root, 'packages', 'create-mason', 'src', 'catalog.ts'), 'utf8'))?.[1];
+const createMasonVersion = packages.find((p) => p.name === 'create-mason')?.version;
 const manifestProblems = checkManifests(packages, { createMasonVersion });
 if (manifestProblems.length > 0) fail('the packages are not ready', manifestProblems);
 let order;

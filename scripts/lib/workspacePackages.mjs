@@ -2,7 +2,7 @@
 // registry would get them: workspace: and catalog: ranges resolved by pnpm, create-mason with a
 // copy of templates/.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative } from 'node:path';
 
@@ -42,14 +42,22 @@ function pnpmPack({ name, dir }, outDir) {
   return isAbsolute(tarball) ? tarball : join(outDir, tarball);
 }
 
+/** A `workspace:` range as pnpm publishes it: `*` → the version, `^`/`~` → that range of it. */
+function publishedRange(range, version) {
+  const spec = range.slice('workspace:'.length);
+  return spec === '*' ? version : spec === '^' || spec === '~' ? `${spec}${version}` : spec;
+}
+
 /**
  * create-mason ships the templates. They are copied into a staged copy of the package (never into
  * packages/create-mason itself, where a running create-mason would find a half-copied folder),
- * which npm packs: create-mason has no workspace: or catalog: ranges for pnpm to resolve.
+ * which npm packs: its workspace: ranges (of packages published with it) are rewritten as pnpm
+ * would, and it has no catalog: ranges, which only pnpm could resolve.
  */
 function packCreateMason({ name, dir, manifest }, outDir) {
+  const versions = new Map(publicPackages().map((p) => [p.name, p.version]));
   const internal = Object.entries({ ...manifest.dependencies, ...manifest.peerDependencies, ...manifest.optionalDependencies }).filter(
-    ([, range]) => range.startsWith('workspace:') || range.startsWith('catalog:'),
+    ([dep, range]) => (range.startsWith('workspace:') && !versions.has(dep)) || range.startsWith('catalog:'),
   );
   if (internal.length > 0) {
     throw new Error(`${name} is packed from a staged copy, where ${internal.map(([dep, range]) => `${dep}@${range}`).join(', ')} cannot be resolved: give it a plain version range`);
@@ -59,6 +67,13 @@ function packCreateMason({ name, dir, manifest }, outDir) {
     cpSync(dir, stage, { recursive: true, filter: (src) => !NOT_SHIPPED.test(relative(dir, src)) && relative(dir, src) !== 'templates' });
     const templates = join(root, 'templates');
     cpSync(templates, join(stage, 'templates'), { recursive: true, filter: (src) => !NOT_SHIPPED.test(relative(templates, src)) });
+    const staged = structuredClone(manifest);
+    for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies']) {
+      for (const [dep, range] of Object.entries(staged[field] ?? {})) {
+        if (range.startsWith('workspace:')) staged[field][dep] = publishedRange(range, versions.get(dep));
+      }
+    }
+    writeFileSync(join(stage, 'package.json'), `${JSON.stringify(staged, null, 2)}\n`);
     const result = spawnSync('npm', ['pack', '--json', '--pack-destination', outDir], { cwd: stage, encoding: 'utf8', shell: process.platform === 'win32' });
     if (result.status !== 0) {
       console.error(result.stdout, result.stderr);

@@ -1,3 +1,5 @@
+import { isMasonError } from '@mason/codec';
+
 type Context = Record<string, unknown>;
 
 /**
@@ -32,7 +34,6 @@ export function cliMessage(error: unknown): string {
   const e = error as { message?: unknown; code?: unknown; context?: unknown } | null;
   const wording = typeof e?.code === 'string' && Object.hasOwn(CLI_WORDING, e.code) ? CLI_WORDING[e.code] : undefined;
   if (wording && typeof e?.context === 'object' && e.context !== null) return wording(e.context as Context);
-  let message = typeof e?.message === 'string' ? e.message : String(error);
-  if (typeof e?.code === 'string' && message.endsWith(` [${e.code}]`)) message = message.slice(0, -` [${e.code}]`.length);
-  return message;
+  if (isMasonError(error)) return error.shortMessage;
+  return typeof e?.message === 'string' ? e.message : String(error);
 }

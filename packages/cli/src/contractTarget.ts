@@ -1,4 +1,4 @@
-import { Address } from '@mason/codec';
+import { Address, isMasonError } from '@mason/codec';
 import { DeploymentRecords } from '@mason/deployer';
 import { CliError } from './errors.js';
 import type { Network } from './network.js';
@@ -19,7 +19,7 @@ export function resolveContract(target: string, network: Network, command: strin
     try {
       return { address: Address.fromString(target).toString() };
     } catch (error) {
-      throw new CliError('MASON_CLI_INVALID_ADDRESS', { value: target, reason: (error as Error).message.replace(/ \[MASON_\w+\]$/, '') });
+      throw new CliError('MASON_CLI_INVALID_ADDRESS', { value: target, reason: isMasonError(error) ? error.shortMessage : (error as Error).message });
     }
   }
   const root = findProjectRoot();

@@ -1,3 +1,5 @@
+import { MasonError, formatTemplate, type ContextArgs, type TemplateContext } from '@mason/codec';
+
 /** Every way the mason command itself refuses its input, with what to do about it. */
 export const cliErrors = {
   MASON_CLI_BAD_ARGS: '{problems}',
@@ -18,15 +20,10 @@ export const cliErrors = {
 
 export type CliErrorCode = keyof typeof cliErrors;
 
-export class CliError extends Error {
+export class CliError<C extends CliErrorCode = CliErrorCode> extends MasonError<C, TemplateContext<(typeof cliErrors)[C]>> {
   override readonly name = 'CliError';
-  readonly docs: string;
 
-  constructor(
-    readonly code: CliErrorCode,
-    readonly context: Record<string, unknown> = {},
-  ) {
-    super(cliErrors[code].replace(/\{(\w+)\}/g, (_, key: string) => String(context[key] ?? `{${key}}`)));
-    this.docs = `docs/cli.md#${code.toLowerCase()}`;
+  constructor(code: C, ...[context = {} as TemplateContext<(typeof cliErrors)[C]>]: ContextArgs<(typeof cliErrors)[C]>) {
+    super(code, formatTemplate(cliErrors[code], context), { context, docsPage: 'cli.md' });
   }
 }

@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { printError } from './output.js';
 export { tuneWasmTiering } from './wasmTiering.js';
 
-const VERSION = '0.1.0';
+/** The version of @mason/cli, from its package.json (beside src/ and dist/). */
+const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /**
  * Each command is loaded only when it runs: the packages behind them (the devnet, the compiler,

@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { CLIENT_ERROR_CODES, ClientError } from '@mason/client';
-import { compilerErrors } from '@mason/compiler';
-import { describe, expect, it } from 'vitest';
+import { CLIENT_ERROR_CODES, ClientError, RpcError } from '@mason/client';
+import { CodecError } from '@mason/codec';
+import { CompilerError, compilerErrors } from '@mason/compiler';
+import { DeployError } from '@mason/deployer';
+import { describe, expect, it, vi } from 'vitest';
 import { cliMessage } from '../src/cliMessage.js';
+import { CliError } from '../src/errors.js';
+import { printError } from '../src/output.js';
 
 describe('library errors as the mason command says them', () => {
   it('gas, fee and balance hints name --max-gas, --fee and --coins, and keep the facts', () => {
@@ -29,5 +33,42 @@ describe('library errors as the mason command says them', () => {
     const reworded = [...source.matchAll(/^ {2}(MASON_\w+):/gm)].map((m) => m[1]!);
     expect(reworded.length).toBeGreaterThan(5);
     for (const code of reworded) expect(Object.hasOwn(compilerErrors, code) || (CLIENT_ERROR_CODES as string[]).includes(code), code).toBe(true);
+  });
+});
+
+describe('printError', () => {
+  const printed = (error: unknown): string => {
+    const lines: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((line: unknown) => void lines.push(String(line)));
+    try {
+      printError(error);
+    } finally {
+      spy.mockRestore();
+    }
+    return lines.join('\n');
+  };
+  const count = (text: string, code: string) => text.split(code).length - 1;
+
+  it('prints the code of any Mason error once, and its absolute docs URL', () => {
+    const errors = [
+      new ClientError('MASON_CLIENT_CONNECTION_REFUSED', { url: 'http://x' }),
+      new RpcError({ method: 'get_status', url: 'http://x', code: -32000, message: 'Bad request' }),
+      new CliError('MASON_CLI_UNKNOWN_NETWORK', { name: 'moon' }),
+      new DeployError('MASON_DEPLOY_NO_NODE', { url: 'http://x', hint: 'Start one.' }),
+      new CodecError('MASON_CODEC_BASE58_INVALID', { text: '0OIl' }),
+      new CompilerError('MASON_COMPILER_WRITE_FAILED', { file: 'build/a.wasm', reason: 'EACCES' }),
+    ];
+    for (const error of errors) {
+      const text = printed(error);
+      expect(count(text, error.code), text).toBe(1);
+      expect(text).toContain(`see https://github.com/mason-dev/mason/blob/main/docs/`);
+      expect(text).toContain(error.shortMessage);
+    }
+  });
+
+  it('a plain error prints its message without a code', () => {
+    const text = printed(new Error('boom'));
+    expect(text).toContain('boom');
+    expect(text).not.toContain('MASON_');
   });
 });

@@ -1,6 +1,6 @@
 // Every refusal of the mason command prints what failed and what to do, its code once, exit 1.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,7 +41,7 @@ describe('malformed --args', () => {
         const target = command === 'deploy' ? [] : [CONTRACT, 'sum'];
         const result = await mason([command, ...target, '--args', ...values]);
         expect(result.code).toBe(1);
-        expect(result.stderr).toBe(`error ${message} [MASON_CLI_BAD_ARGS]\n  see docs/cli.md#mason_cli_bad_args\n`);
+        expect(result.stderr).toBe(`error ${message} [MASON_CLI_BAD_ARGS]\n  see https://github.com/mason-dev/mason/blob/main/docs/cli.md#mason_cli_bad_args\n`);
       }
     });
   }
@@ -125,5 +125,14 @@ describe('refusals that name what to do', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(` in ${project};`);
     expect(codes(result.stderr)).toEqual(['MASON_TESTING_NO_SPECS']);
+  });
+});
+
+describe('mason --version', () => {
+  it("prints @mason/cli's version, read from its package.json", async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    const result = await mason(['--version']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(`${version}\n`);
   });
 });

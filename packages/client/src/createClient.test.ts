@@ -56,7 +56,7 @@ describe('RpcError: the node errors, verbatim', () => {
       method: 'send_operations',
       rpcMessage:
         'Inconsistency error: Operation expire_period is lower than the current period of this node. Your operation will never be included in a block.',
-      docs: 'docs/client.md#mason_client_rpc_error',
+      docs: 'https://github.com/mason-dev/mason/blob/main/docs/client.md#mason_client_rpc_error',
     });
     expect((error as Error).message).toContain('(JSON-RPC error -32016)');
     expect(wire.count('send_operations')).toBe(1);

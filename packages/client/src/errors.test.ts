@@ -18,7 +18,7 @@ describe('error table', () => {
     const error = new ClientError('MASON_CLIENT_TIMEOUT', { url: 'http://n', method: 'get_status', timeoutMs: 5 });
     expect(error).toBeInstanceOf(Error);
     expect(error.context.timeoutMs).toBe(5);
-    expect(error.docs).toBe('docs/client.md#mason_client_timeout');
+    expect(error.docs).toBe('https://github.com/mason-dev/mason/blob/main/docs/client.md#mason_client_timeout');
     expect(error.message).toBe(
       'get_status to http://n got no answer within 5 ms. The node may be overloaded or unreachable; raise timeoutMs or check the node. [MASON_CLIENT_TIMEOUT]',
     );

@@ -1,7 +1,9 @@
 // The client's error table: every error the package throws has a stable code, a message template
 // filled from its typed context, and an anchor in docs/client.md.
 
-const DOCS = 'docs/client.md';
+import { MasonError, docsUrl } from '@mason/codec';
+
+const DOCS_PAGE = 'client.md';
 
 type ErrorSpec<Context> = {
   readonly message: (context: Context) => string;
@@ -114,25 +116,20 @@ const table = {
 export type ClientErrorCode = keyof typeof table;
 export type ClientErrorContext<C extends ClientErrorCode> = NonNullable<(typeof table)[C]['context']>;
 
-/** Anchor of a code in docs/client.md (GitHub lowercases heading text). */
+/** Absolute URL of a code's section of docs/client.md (GitHub lowercases heading text). */
 export function clientErrorDocs(code: ClientErrorCode): string {
-  return `${DOCS}#${code.toLowerCase()}`;
+  return docsUrl(DOCS_PAGE, code);
 }
 
 export const CLIENT_ERROR_CODES = Object.keys(table) as ClientErrorCode[];
 
-export class ClientError<C extends ClientErrorCode = ClientErrorCode> extends Error {
-  override readonly name: string = 'ClientError';
-  readonly code: C;
-  readonly context: ClientErrorContext<C>;
-  readonly docs: string;
+/** Its message ends with the code (` [MASON_CLIENT_…]`), for logs; `shortMessage` is without it. */
+export class ClientError<C extends ClientErrorCode = ClientErrorCode> extends MasonError<C, ClientErrorContext<C>> {
+  override name: string = 'ClientError';
 
   constructor(code: C, context: ClientErrorContext<C>, options?: { cause?: unknown }) {
     const message = (table[code].message as (context: ClientErrorContext<C>) => string)(context);
-    super(`${message} [${code}]`, options);
-    this.code = code;
-    this.context = context;
-    this.docs = clientErrorDocs(code);
+    super(code, message, { context, docsPage: DOCS_PAGE, cause: options?.cause, message: `${message} [${code}]` });
   }
 }
 

@@ -1,6 +1,7 @@
 // Helpers for client tests against a real in-process devnet (@mason/devnet).
 import { Args, parseMas, type Datastore } from '@mason/codec';
 import { startDevnet, type Devnet, type DevnetOptions } from '@mason/devnet';
+import { deployerDatastore } from '@mason/test-utils';
 import type { Account } from '../src/account/Account.js';
 import { getOperationEvents } from '../src/actions/getOperationEvents.js';
 import type { Client } from '../src/client.js';
@@ -28,7 +29,7 @@ export const utf8 = (text: string) => new TextEncoder().encode(text);
 export const text = (bytes: Uint8Array | number[]) => new TextDecoder().decode(Uint8Array.from(bytes));
 
 /**
- * Deploys `contract` through the test deployer (an ExecuteSC whose operation datastore holds the
+ * Deploys `contract` through massa-web3's deployer (an ExecuteSC whose operation datastore holds the
  * bytecode, the constructor arguments and the coins sent to the constructor), waits for finality
  * and returns the address the deployer announced in its own event.
  */
@@ -37,11 +38,7 @@ export async function deploy(
   account: Account,
   init: { deployer: Uint8Array; contract: Uint8Array; args: Args; coins?: bigint },
 ): Promise<{ address: string; operation: Operation }> {
-  const datastore: Datastore = [
-    [utf8('bytecode'), init.contract],
-    [utf8('args'), init.args.serialize()],
-    [utf8('coins'), new Args().addU64(init.coins ?? parseMas('0.1')).serialize()],
-  ];
+  const datastore: Datastore = deployerDatastore([{ bytecode: init.contract, args: init.args.serialize(), coins: init.coins ?? parseMas('0.1') }]);
   const operation = await executeSC(client, account, { bytecode: init.deployer, datastore, maxCoins: parseMas('10') });
   const result = await operation.waitFinal({ pollIntervalMs: 5, timeoutMs: 10_000 });
   if (result.status !== 'FinalSuccess') throw new Error(`deployment ${operation.id} ended ${result.stage} ${result.status}`);

@@ -11,14 +11,31 @@ const PREFIX: Record<AddressKind, string> = { user: 'AU', contract: 'AS' };
 const TYPE_BYTE: Record<AddressKind, number> = { user: 0, contract: 1 };
 const parsed = new BoundedCache<string, Address>();
 
-/** A Massa address: AU… (user, from a public key) or AS… (smart contract). */
+/** Freezes a shared instance (its private fields stay writable, so lazy caches still work). */
+export function frozen<T extends object>(value: T): T {
+  Object.freeze(value);
+  return value;
+}
+
+/**
+ * A Massa address: AU… (user, from a public key) or AS… (smart contract). Parsed addresses are
+ * shared through a process-wide cache, so an address never hands out its own bytes: `hash` is a copy.
+ */
 export class Address {
   #text: string | undefined;
+  readonly #hash: Uint8Array;
 
   private constructor(
     readonly kind: AddressKind,
-    readonly hash: Uint8Array,
-  ) {}
+    hash: Uint8Array,
+  ) {
+    this.#hash = hash;
+  }
+
+  /** The 32-byte hash (a copy: changing it changes nothing else). */
+  get hash(): Uint8Array {
+    return this.#hash.slice();
+  }
 
   static fromHash(kind: AddressKind, hash: Uint8Array): Address {
     if (hash.length !== 32) throw new CodecError('MASON_CODEC_LENGTH_INVALID', { what: 'address hash', expected: 32, actual: hash.length });
@@ -29,10 +46,10 @@ export class Address {
     return new Address('user', blake3(publicKey.bytes));
   }
 
-  /** Parses `AU…`/`AS…`; parsed addresses are cached (they are immutable). */
+  /** Parses `AU…`/`AS…`; parsed addresses are cached, and frozen since every caller shares them. */
   static fromString(text: string): Address {
     if (typeof text !== 'string') return Address.#parse(text);
-    return parsed.get(text, Address.#parse);
+    return parsed.get(text, (t) => frozen(Address.#parse(t)));
   }
 
   static #parse(text: string): Address {
@@ -81,15 +98,15 @@ export class Address {
     if (!Number.isInteger(bits) || bits < 0 || bits > 8) {
       throw new CodecError('MASON_CODEC_VALUE_OUT_OF_RANGE', { what: 'thread count', min: 1, max: 256, value: threadCount });
     }
-    return bits === 0 ? 0 : this.hash[0]! >> (8 - bits);
+    return bits === 0 ? 0 : this.#hash[0]! >> (8 - bits);
   }
 
   toBytes(): Uint8Array {
-    return concatBytes(Uint8Array.of(TYPE_BYTE[this.kind], 0), this.hash);
+    return concatBytes(Uint8Array.of(TYPE_BYTE[this.kind], 0), this.#hash);
   }
 
   toString(): string {
-    this.#text ??= encodeVersioned(PREFIX[this.kind], this.hash);
+    this.#text ??= encodeVersioned(PREFIX[this.kind], this.#hash);
     return this.#text;
   }
 

@@ -1,3 +1,5 @@
+import { MasonError, formatTemplate, type ContextArgs, type TemplateContext } from './MasonError.js';
+
 /**
  * Every way decoding or encoding can fail, with a stable code. A codec function never returns a
  * wrong value for bad input: it throws a CodecError carrying one of these codes and its context.
@@ -28,20 +30,10 @@ export const codecErrors = {
 
 export type CodecErrorCode = keyof typeof codecErrors;
 
-export class CodecError extends Error {
+export class CodecError<C extends CodecErrorCode = CodecErrorCode> extends MasonError<C, TemplateContext<(typeof codecErrors)[C]>> {
   override readonly name = 'CodecError';
-  readonly code: CodecErrorCode;
-  readonly context: Record<string, unknown>;
-  readonly docs: string;
 
-  constructor(code: CodecErrorCode, context: Record<string, unknown> = {}) {
-    super(formatMessage(codecErrors[code], context));
-    this.code = code;
-    this.context = context;
-    this.docs = `docs/codec.md#${code.toLowerCase()}`;
+  constructor(code: C, ...[context = {} as TemplateContext<(typeof codecErrors)[C]>]: ContextArgs<(typeof codecErrors)[C]>) {
+    super(code, formatTemplate(codecErrors[code], context), { context, docsPage: 'codec.md' });
   }
-}
-
-function formatMessage(template: string, context: Record<string, unknown>): string {
-  return template.replace(/\{(\w+)\}/g, (_, key: string) => String(context[key] ?? `{${key}}`));
 }

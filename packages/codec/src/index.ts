@@ -1,4 +1,15 @@
 export { CodecError, codecErrors, type CodecErrorCode } from './errors.js';
+export {
+  MasonError,
+  isMasonError,
+  formatTemplate,
+  docsUrl,
+  DOCS_BASE_URL,
+  type MasonErrorInit,
+  type ContextArgs,
+  type TemplateContext,
+  type TemplateKeys,
+} from './MasonError.js';
 export { concatBytes, bytesEqual, compareBytes, toHex, fromHex } from './bytes.js';
 export { ByteReader } from './byteReader.js';
 export { encodeVarint, decodeVarint, type VarintBits } from './varint.js';
@@ -18,6 +29,7 @@ export {
   decodeEndorsementId,
 } from './ids.js';
 export { LIMITS } from './limits.js';
+export { NODE_CONSTANTS, NODE_CONDOM_LIMITS, MIN_GAS_CALL, MAX_GAS_CALL, MAX_GAS_EXECUTE } from './nodeConstants.js';
 export { serializeDatastore, deserializeDatastore, type Datastore } from './datastore.js';
 export {
   OPERATION_TYPE_IDS,

@@ -1,9 +1,11 @@
+import { NODE_CONSTANTS } from './nodeConstants.js';
+
 /** Node limits enforced by the operation deserializer (massa-models constants). */
 export const LIMITS = {
-  maxBytecodeLength: 10_000_000,
-  maxFunctionNameLength: 255,
-  maxParameterSize: 10_000_000,
-  maxOperationDatastoreEntries: 128,
-  maxOperationDatastoreKeyLength: 255,
-  maxOperationDatastoreValueLength: 500_000,
+  maxBytecodeLength: NODE_CONSTANTS.maxBytecodeLength,
+  maxFunctionNameLength: NODE_CONSTANTS.maxFunctionNameLength,
+  maxParameterSize: NODE_CONSTANTS.maxParameterSize,
+  maxOperationDatastoreEntries: NODE_CONSTANTS.maxOperationDatastoreEntries,
+  maxOperationDatastoreKeyLength: NODE_CONSTANTS.maxOperationDatastoreKeyLength,
+  maxOperationDatastoreValueLength: NODE_CONSTANTS.maxOperationDatastoreValueLength,
 } as const;

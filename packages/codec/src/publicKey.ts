@@ -4,20 +4,25 @@ import { concatBytes } from './bytes.js';
 import { CodecError } from './errors.js';
 import { blake3 } from './hash.js';
 import type { Signature } from './signature.js';
-import { Address } from './address.js';
+import { Address, frozen } from './address.js';
 import { BoundedCache } from './boundedCache.js';
 
 const parsed = new BoundedCache<string, PublicKey>();
 
+/** Parsed keys are shared through a process-wide cache, so a key never hands out its own bytes. */
 export class PublicKey {
-  /** The raw 32-byte Ed25519 key (without the version byte). */
-  readonly raw: Uint8Array;
+  readonly #raw: Uint8Array;
   #verifier: ((message: Uint8Array, signature: Uint8Array) => boolean) | undefined;
   #text: string | undefined;
   #address: Address | undefined;
 
   private constructor(raw: Uint8Array) {
-    this.raw = raw;
+    this.#raw = raw;
+  }
+
+  /** The raw 32-byte Ed25519 key, without the version byte (a copy). */
+  get raw(): Uint8Array {
+    return this.#raw.slice();
   }
 
   static fromRaw(raw: Uint8Array): PublicKey {
@@ -32,15 +37,15 @@ export class PublicKey {
     return PublicKey.fromRaw(bytes.subarray(1));
   }
 
-  /** Parses `P…`; parsed keys are cached (they are immutable, and keep their prepared verifier). */
+  /** Parses `P…`; parsed keys are cached (frozen, as every caller shares them; they keep their prepared verifier). */
   static fromString(text: string): PublicKey {
     if (typeof text !== 'string') return new PublicKey(decodeVersioned(text, 'P', 32, 'public key'));
-    return parsed.get(text, (t) => new PublicKey(decodeVersioned(t, 'P', 32, 'public key')));
+    return parsed.get(text, (t) => frozen(new PublicKey(decodeVersioned(t, 'P', 32, 'public key'))));
   }
 
   /** Versioned binary form (33 bytes), the one hashed into addresses and signing preimages. */
   get bytes(): Uint8Array {
-    return concatBytes(Uint8Array.of(0), this.raw);
+    return concatBytes(Uint8Array.of(0), this.#raw);
   }
 
   address(): Address {
@@ -54,12 +59,12 @@ export class PublicKey {
   }
 
   verifyHash(hash: Uint8Array, signature: Signature): boolean {
-    this.#verifier ??= prepareVerifier(this.raw);
+    this.#verifier ??= prepareVerifier(this.#raw);
     return this.#verifier(hash, signature.bytes);
   }
 
   toString(): string {
-    this.#text ??= encodeVersioned('P', this.raw);
+    this.#text ??= encodeVersioned('P', this.#raw);
     return this.#text;
   }
 

@@ -164,7 +164,7 @@ describe('malformed input gives a typed error, never a wrong value', () => {
       expect(e.code).toBe('MASON_CODEC_AMOUNT_TOO_MANY_DECIMALS');
       expect(e.message).toContain('more than 9 decimals');
       expect(e.context).toEqual({ text: '1.0000000001' });
-      expect(e.docs).toBe('docs/codec.md#mason_codec_amount_too_many_decimals');
+      expect(e.docs).toBe('https://github.com/mason-dev/mason/blob/main/docs/codec.md#mason_codec_amount_too_many_decimals');
     }
   });
 });

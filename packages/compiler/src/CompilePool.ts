@@ -76,7 +76,8 @@ export class CompilePool {
       if (!job) return;
       this.running.delete(worker);
       if ('compiled' in reply) job.resolve(reply.compiled);
-      else if ('code' in reply.error) job.reject(new CompilerError(reply.error.code, reply.error.context, reply.error.diagnostics));
+      // The worker's own CompilerError, rebuilt from what crossed the thread: its context matches its code.
+      else if ('code' in reply.error) job.reject(new CompilerError(reply.error.code, reply.error.context as never, reply.error.diagnostics));
       else job.reject(new CompilerError('MASON_COMPILER_WORKER_FAILED', { contract: job.input.name, reason: reply.error.reason }));
       this.idle.push(worker);
       this.dispatch();

@@ -1,3 +1,4 @@
+import { MasonError, docsUrl, formatTemplate as fillTemplate, type TemplateContext } from '@mason/codec';
 import type { Diagnostic } from './Diagnostic.js';
 
 /**
@@ -45,26 +46,25 @@ export interface CompilerWarning {
   contract?: string;
 }
 
+/** Absolute URL of the code's section of docs/compiler.md. */
 export function docsAnchor(code: CompilerErrorCode | CompilerWarningCode): string {
-  return `docs/compiler.md#${code.toLowerCase()}`;
+  return docsUrl('compiler.md', code);
 }
 
 export function formatTemplate(template: string, context: Record<string, unknown>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in context ? String(context[key]) : whole));
+  return fillTemplate(template, context);
 }
 
-export class CompilerError extends Error {
+export class CompilerError<C extends CompilerErrorCode = CompilerErrorCode> extends MasonError<C, TemplateContext<(typeof compilerErrors)[C]>> {
   override readonly name = 'CompilerError';
-  readonly docs: string;
 
   constructor(
-    readonly code: CompilerErrorCode,
-    readonly context: Record<string, unknown> = {},
+    code: C,
+    context: TemplateContext<(typeof compilerErrors)[C]>,
     /** Source diagnostics (MASON_COMPILER_SOURCE_ERROR), with file, line, column and a code frame. */
     readonly diagnostics: Diagnostic[] = [],
   ) {
-    super(formatTemplate(compilerErrors[code], context));
-    this.docs = docsAnchor(code);
+    super(code, formatTemplate(compilerErrors[code], context), { context, docsPage: 'compiler.md' });
   }
 }
 

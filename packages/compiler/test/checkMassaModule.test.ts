@@ -1,7 +1,7 @@
 import { MemoryLedger, Vm } from '@mason/vm';
 import { WasmWriter } from '@mason/wasm';
 import { describe, expect, it } from 'vitest';
-import { buildWasm, type ModuleSpec } from '../../wasm/test/buildWasm.js';
+import { buildWasm, type ModuleSpec } from '@mason/test-utils';
 import { checkMassaModule, CompilerError } from '../src/index.js';
 
 const SENDER = 'AU12dG5xP1RDEB5ocdHkymNVvvSJmUL9BgHwCksDowqmGWxfpm93x';

@@ -19,7 +19,7 @@ describe('source errors', () => {
     });
     const error = await failure(build({ root }));
     expect(error.code).toBe('MASON_COMPILER_SOURCE_ERROR');
-    expect(error.docs).toBe('docs/compiler.md#mason_compiler_source_error');
+    expect(error.docs).toBe('https://github.com/mason-dev/mason/blob/main/docs/compiler.md#mason_compiler_source_error');
     expect(error.diagnostics).toHaveLength(1);
     const [diagnostic] = error.diagnostics;
     expect(diagnostic).toMatchObject({

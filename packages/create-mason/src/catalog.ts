@@ -1,10 +1,12 @@
+import { readFileSync } from 'node:fs';
+
 /** The workspace catalog (pnpm-workspace.yaml), which generated projects pin too; a test keeps them equal. */
 export const CATALOG: Record<string, string> = {
   assemblyscript: '0.27.37',
 };
 
-/** The version of Mason's packages this create-mason depends on; the release script checks it. */
-export const MASON_VERSION = '0.1.0';
+/** The version of Mason's packages new projects depend on: create-mason's own (all are released together with one version). */
+export const MASON_VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /**
  * Every Mason library package. With local packages, a project needs the tarball of each (the

@@ -1,9 +1,12 @@
+import { DOCS_BASE_URL, MasonError, formatTemplate, type ContextArgs, type TemplateContext } from '@mason/codec';
+
 /** Where every error below is explained, as an absolute URL: it must work wherever create-mason runs. */
-export const DOCS_URL = 'https://github.com/mason-dev/mason/blob/main/docs/create-mason.md';
+export const DOCS_URL = `${DOCS_BASE_URL}create-mason.md`;
 
 export const scaffoldErrors = {
   MASON_CREATE_DIR_NOT_EMPTY: '{dir} already exists and is not empty. Choose another directory name, or empty it first.',
   MASON_CREATE_UNKNOWN_TEMPLATE: 'there is no template "{template}". Available: {available}.',
+  MASON_CREATE_TEMPLATES_MISSING: 'create-mason is installed without its templates (looked in {looked}). Install it again: `npm create mason@latest`.',
   MASON_CREATE_LOCAL_PACKAGES_NOT_FOUND:
     'the local packages folder {dir} does not exist (or is not a folder). From a clone of the Mason repository, run `npm run create -- <dir>` (it packs the packages itself), or pack them with `node scripts/pack-local.mjs` and pass the folder it prints (.mason/packs).',
   MASON_CREATE_LOCAL_PACKAGES_MISSING:
@@ -17,16 +20,11 @@ export const scaffoldErrors = {
 
 export type ScaffoldErrorCode = keyof typeof scaffoldErrors;
 
-export class ScaffoldError extends Error {
+/** Its `docs` is an absolute URL to the code's section of docs/create-mason.md: it must work wherever create-mason runs. */
+export class ScaffoldError<C extends ScaffoldErrorCode = ScaffoldErrorCode> extends MasonError<C, TemplateContext<(typeof scaffoldErrors)[C]>> {
   override readonly name = 'ScaffoldError';
-  /** The explanation of this error: an absolute URL to its section of docs/create-mason.md. */
-  readonly docs: string;
 
-  constructor(
-    readonly code: ScaffoldErrorCode,
-    readonly context: Record<string, unknown> = {},
-  ) {
-    super(scaffoldErrors[code].replace(/\{(\w+)\}/g, (_, key: string) => String(context[key] ?? `{${key}}`)));
-    this.docs = `${DOCS_URL}#${code.toLowerCase()}`;
+  constructor(code: C, ...[context = {} as TemplateContext<(typeof scaffoldErrors)[C]>]: ContextArgs<(typeof scaffoldErrors)[C]>) {
+    super(code, formatTemplate(scaffoldErrors[code], context), { context, docsPage: 'create-mason.md' });
   }
 }

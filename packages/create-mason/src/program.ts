@@ -1,7 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import pc from 'picocolors';
+import { isMasonError } from '@mason/codec';
 import { isAbsolute, relative } from 'node:path';
-import { ScaffoldError } from './errors.js';
 import type { PackageManager } from './packageManager.js';
 import { scaffold } from './scaffold.js';
 
@@ -46,8 +46,8 @@ export async function run(argv: string[]): Promise<number> {
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode;
-    if (error instanceof ScaffoldError) {
-      console.error(`${pc.red('error')} ${error.message} ${pc.dim(`[${error.code}]`)}`);
+    if (isMasonError(error)) {
+      console.error(`${pc.red('error')} ${error.shortMessage} ${pc.dim(`[${error.code}]`)}`);
       console.error(pc.dim(`  see ${error.docs}`));
       return 1;
     }

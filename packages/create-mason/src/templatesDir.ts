@@ -1,13 +1,12 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { ScaffoldError } from './errors.js';
 
 /** Templates ship inside the package (templates/), or sit at the monorepo root when run from source. */
 export function templatesDir(): string {
-  for (const relative of ['../templates', '../../../templates']) {
-    const dir = fileURLToPath(new URL(relative, import.meta.url));
-    if (existsSync(dir)) return dir;
-  }
-  throw new Error('create-mason is installed without its templates');
+  const looked = ['../templates', '../../../templates'].map((relative) => fileURLToPath(new URL(relative, import.meta.url)));
+  for (const dir of looked) if (existsSync(dir)) return dir;
+  throw new ScaffoldError('MASON_CREATE_TEMPLATES_MISSING', { looked: looked.join(', ') });
 }
 
 export function availableTemplates(dir = templatesDir()): string[] {

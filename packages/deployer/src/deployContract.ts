@@ -314,7 +314,7 @@ async function reach<T>(client: Client, call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (error) {
     if (error instanceof ClientError && (error.code === 'MASON_CLIENT_CONNECTION_REFUSED' || error.code === 'MASON_CLIENT_NETWORK_ERROR')) {
-      throw new DeployError('MASON_DEPLOY_NO_NODE', { url: client.url, hint: error.message });
+      throw new DeployError('MASON_DEPLOY_NO_NODE', { url: client.url, hint: error.shortMessage });
     }
     throw error;
   }

@@ -1,3 +1,5 @@
+import { MasonError, formatTemplate, type ContextArgs, type TemplateContext } from '@mason/codec';
+
 /** Every way a deployment can fail, with what to do about it. */
 export const deployErrors = {
   MASON_DEPLOY_NOT_BUILT: 'there is no built contract "{contract}" (built: {available}). Run `mason build` first, or name one of those.',
@@ -17,15 +19,10 @@ export const deployErrors = {
 
 export type DeployErrorCode = keyof typeof deployErrors;
 
-export class DeployError extends Error {
+export class DeployError<C extends DeployErrorCode = DeployErrorCode> extends MasonError<C, TemplateContext<(typeof deployErrors)[C]>> {
   override readonly name = 'DeployError';
-  readonly docs: string;
 
-  constructor(
-    readonly code: DeployErrorCode,
-    readonly context: Record<string, unknown> = {},
-  ) {
-    super(deployErrors[code].replace(/\{(\w+)\}/g, (_, key: string) => String(context[key] ?? `{${key}}`)));
-    this.docs = `docs/deploy.md#${code.toLowerCase()}`;
+  constructor(code: C, ...[context = {} as TemplateContext<(typeof deployErrors)[C]>]: ContextArgs<(typeof deployErrors)[C]>) {
+    super(code, formatTemplate(deployErrors[code], context), { context, docsPage: 'deploy.md' });
   }
 }

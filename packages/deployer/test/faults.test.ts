@@ -192,7 +192,7 @@ describe('time limits and expiry', () => {
       `operation ${pending.operationId} did not reach the "executed" stage within 300 ms (last status: PendingInclusion). ` +
         'It may still complete: run the same command again to resume waiting; it will not deploy twice.',
     );
-    expect(timeoutError.docs).toBe('docs/deploy.md#mason_deploy_timeout');
+    expect(timeoutError.docs).toBe('https://github.com/mason-dev/mason/blob/main/docs/deploy.md#mason_deploy_timeout');
 
     const result = await deployFromBuild({ ...base(1), network: 'timeout', args: new Args().addString('Slow').serialize() });
     expect(result).toMatchObject({ resumed: true, operationId: pending.operationId });

@@ -1,4 +1,4 @@
-import { parseMas } from '@mason/codec';
+import { NODE_CONSTANTS, parseMas } from '@mason/codec';
 
 /** Everything get_status reports under `config`, plus the devnet's own knobs. */
 export interface ChainConfig {
@@ -63,18 +63,18 @@ export function defaultChainConfig(overrides: Partial<ChainConfig> = {}): ChainC
   return {
     chainId: 77n,
     version: 'SAND.5.0',
-    threadCount: 32,
+    threadCount: NODE_CONSTANTS.threadCount,
     t0: DEVNET_TIMING.t0,
     genesisTimestamp: Date.now(),
     deltaF0: DEVNET_TIMING.deltaF0,
     endorsementCount: 16,
-    operationValidityPeriods: 10,
+    operationValidityPeriods: NODE_CONSTANTS.operationValidityPeriods,
     periodsPerCycle: 128,
     blockReward: parseMas('0.40001'),
     rollPrice: parseMas('100'),
-    maxBlockSize: 300_000,
-    maxOperationsPerBlock: 5_000,
-    maxGasPerBlock: 4_294_967_295n,
+    maxBlockSize: NODE_CONSTANTS.maxBlockSize,
+    maxOperationsPerBlock: NODE_CONSTANTS.maxOperationsPerBlock,
+    maxGasPerBlock: NODE_CONSTANTS.maxGasPerBlock,
     minimalFees: parseMas('0.01'),
     ...DEVNET_POOL_LIMITS,
     maxExecutionMs: DEFAULT_MAX_EXECUTION_MS,

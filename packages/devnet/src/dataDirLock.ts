@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { linkSync, mkdirSync, openSync, readFileSync, unlinkSync, writeFileSync, writeSync, closeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { MasonError, formatTemplate, type TemplateContext } from '@mason/codec';
 
 export const DATA_DIR_LOCK_FILE = 'mason-node.lock';
 
@@ -16,16 +17,11 @@ export const dataDirLockErrors = {
 
 export type DataDirLockErrorCode = keyof typeof dataDirLockErrors;
 
-export class DataDirLockError extends Error {
+export class DataDirLockError<C extends DataDirLockErrorCode = DataDirLockErrorCode> extends MasonError<C, TemplateContext<(typeof dataDirLockErrors)[C]>> {
   override readonly name = 'DataDirLockError';
-  readonly docs: string;
 
-  constructor(
-    readonly code: DataDirLockErrorCode,
-    readonly context: Record<string, unknown>,
-  ) {
-    super(dataDirLockErrors[code].replace(/\{(\w+)\}/g, (_, key: string) => String(context[key] ?? `{${key}}`)));
-    this.docs = `docs/cli.md#${code.toLowerCase()}`;
+  constructor(code: C, context: TemplateContext<(typeof dataDirLockErrors)[C]>) {
+    super(code, formatTemplate(dataDirLockErrors[code], context), { context, docsPage: 'cli.md' });
   }
 }
 

@@ -6,6 +6,7 @@ import {
   encodeVarint,
   formatMas,
   MAX_AMOUNT,
+  NODE_CONSTANTS,
   nextSlot,
   previousSlot,
   slotAt,
@@ -270,9 +271,8 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
       throw ApiError.models((error as Error).message);
     }
     const op = signed.content.op;
-    const base = 800_000n;
     if (op.type === 'CallSC' || op.type === 'ExecuteSC') {
-      const limit = this.config.maxGasPerBlock - base - (op.type === 'ExecuteSC' ? 314_000_000n : 0n);
+      const limit = this.config.maxGasPerBlock - NODE_CONSTANTS.baseOperationGasCost - (op.type === 'ExecuteSC' ? NODE_CONSTANTS.spCompilationGasCost : 0n);
       if (op.maxGas > limit) {
         throw ApiError.inconsistency(`Upper gas limit for ${op.type} operation is ${limit}. Your operation will never be included in a block.`);
       }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Address, parseMas } from '@mason/codec';
+import { Address, MasonError, parseMas } from '@mason/codec';
 
 /** One genesis entry, in the node's initial_ledger.json format. */
 export interface InitialLedgerEntry {
@@ -11,8 +11,12 @@ export interface InitialLedgerEntry {
 const EXAMPLE = '{"AU…": {"balance": "100", "bytecode": [], "datastore": []}}';
 
 /** An initial ledger that cannot be used: says which file (or option), which entry and line, and why. */
-export class InitialLedgerError extends Error {
-  readonly code = 'MASON_DEVNET_INITIAL_LEDGER';
+export class InitialLedgerError extends MasonError<'MASON_DEVNET_INITIAL_LEDGER', { reason: string }> {
+  override readonly name = 'InitialLedgerError';
+
+  constructor(reason: string) {
+    super('MASON_DEVNET_INITIAL_LEDGER', reason, { context: { reason }, docsPage: 'devnet.md' });
+  }
 }
 
 const isByteArray = (v: unknown): v is number[] => Array.isArray(v) && v.every((b) => Number.isInteger(b) && b >= 0 && b <= 255);

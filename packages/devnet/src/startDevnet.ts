@@ -1,8 +1,9 @@
 import type { Server } from 'node:http';
-import { parseMas, type SecretKey } from '@mason/codec';
+import { NODE_CONSTANTS, parseMas, type SecretKey } from '@mason/codec';
 import { devnetAccountKey, devnetStakerKey } from './accounts.js';
 import { defaultChainConfig, DEVNET_TIMING, MAINNET_TIMING, type ChainConfig } from './config.js';
 import { lockDataDir } from './dataDirLock.js';
+import { DevnetOptionError } from './devnetOptionError.js';
 import { DevnetNode, logToStderr } from './devnetNode.js';
 import { attachExplorer } from './explorer/serveExplorer.js';
 import { validateInitialLedger, type InitialLedgerEntry } from './initialLedger.js';
@@ -115,7 +116,7 @@ function initialState(config: ChainConfig, options: DevnetOptions, accounts: Dev
 }
 
 function positiveInteger(name: string, value: number): number {
-  if (!Number.isSafeInteger(value) || value <= 0) throw new RangeError(`${name} must be a positive integer, got ${value}`);
+  if (!Number.isSafeInteger(value) || value <= 0) throw new DevnetOptionError('MASON_DEVNET_INVALID_OPTION', { option: name, expected: 'a positive integer', value });
   return value;
 }
 
@@ -123,11 +124,11 @@ function positiveInteger(name: string, value: number): number {
 export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   const timing = options.mainnetTiming ? MAINNET_TIMING : DEVNET_TIMING;
   const t0 = options.t0 ?? timing.t0;
-  if (!Number.isInteger(t0) || t0 <= 0 || t0 % 32 !== 0) throw new RangeError(`t0 must be a positive multiple of 32 ms (32 threads), got ${t0}`);
+  if (!Number.isInteger(t0) || t0 <= 0 || t0 % 32 !== 0) throw new DevnetOptionError('MASON_DEVNET_INVALID_OPTION', { option: 't0', expected: 'a positive multiple of 32 ms (32 threads)', value: t0 });
   const maxExecutionMs = options.maxExecutionMs === undefined ? undefined : positiveInteger('maxExecutionMs', options.maxExecutionMs);
   const maxBuffered = options.maxSubscriberBufferedBytes;
   if (maxBuffered !== undefined && (!Number.isSafeInteger(maxBuffered) || maxBuffered < 0)) {
-    throw new RangeError(`maxSubscriberBufferedBytes must be a non-negative integer, got ${maxBuffered}`);
+    throw new DevnetOptionError('MASON_DEVNET_INVALID_OPTION', { option: 'maxSubscriberBufferedBytes', expected: 'a non-negative integer', value: maxBuffered });
   }
   const limits = resolveLimits({
     ...options.serverLimits,
@@ -144,7 +145,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   const dataDirLock = options.dataDir ? lockDataDir(options.dataDir) : null;
   if (options.dataDir && options.reset) ChainStore.reset(options.dataDir, log);
   const store = options.dataDir
-    ? ChainStore.open(options.dataDir, { chainId: chainId.toString(), genesisTimestamp: wantedGenesis, t0, deltaF0, threadCount: 32 }, { log, ...(options.journalFs && { fs: options.journalFs }) })
+    ? ChainStore.open(options.dataDir, { chainId: chainId.toString(), genesisTimestamp: wantedGenesis, t0, deltaF0, threadCount: NODE_CONSTANTS.threadCount }, { log, ...(options.journalFs && { fs: options.journalFs }) })
     : null;
   const poolLimits = {
     ...(options.maxOperationPoolSize !== undefined && { maxOperationPoolSize: positiveInteger('maxOperationPoolSize', options.maxOperationPoolSize) }),

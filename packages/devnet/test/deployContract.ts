@@ -1,13 +1,8 @@
 import { MAS, type Datastore, type SecretKey } from '@mason/codec';
 import type { Devnet } from '../src/index.js';
+import { deployerDatastore } from '@mason/test-utils';
 import { compileContract } from './compileContract.js';
 import { call, sendOp, waitFinal } from './helpers.js';
-
-function u64le(n: bigint): Uint8Array {
-  const bytes = new Uint8Array(8);
-  new DataView(bytes.buffer).setBigUint64(0, n, true);
-  return bytes;
-}
 
 let deployer: Promise<Uint8Array> | undefined;
 
@@ -17,11 +12,7 @@ let deployer: Promise<Uint8Array> | undefined;
  */
 export async function deployContract(devnet: Devnet, sender: SecretKey, wasm: Uint8Array, coins = MAS): Promise<string> {
   deployer ??= compileContract('deployer', { official: true });
-  const datastore: Datastore = [
-    [Uint8Array.of(0), u64le(1n)],
-    [u64le(1n), wasm],
-    [Uint8Array.of(...u64le(1n), 1, 0, 0, 0, 1), u64le(coins)],
-  ];
+  const datastore: Datastore = deployerDatastore([{ bytecode: wasm, coins }]);
   const id = await sendOp(devnet, sender, { type: 'ExecuteSC', maxGas: 3_000_000_000n, maxCoins: coins + 10n * MAS, bytecode: await deployer, datastore });
   const info = await waitFinal(devnet, id);
   const events = await call(devnet.urls.public, 'get_filtered_sc_output_event', [{ original_operation_id: id }]);

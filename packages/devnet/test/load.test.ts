@@ -5,7 +5,7 @@
 import { Args, MAS, parseMas, signOperation, toSendOperationInput, type Operation } from '@mason/codec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { Devnet, DevnetAccount } from '../src/index.js';
+import { DevnetOptionError, type Devnet, type DevnetAccount } from '../src/index.js';
 import { compileContract } from './compileContract.js';
 import { call, startTestDevnet, waitFinal } from './helpers.js';
 
@@ -239,6 +239,6 @@ describe('the devnet under load', () => {
 describe('maxSubscriberBufferedBytes', () => {
   it('refuses a limit that is not a non-negative integer, before opening anything', async () => {
     await expect(startTestDevnet({ maxSubscriberBufferedBytes: -1 })).rejects.toThrow('maxSubscriberBufferedBytes must be a non-negative integer, got -1');
-    await expect(startTestDevnet({ maxSubscriberBufferedBytes: 1.5 })).rejects.toThrow(RangeError);
+    await expect(startTestDevnet({ maxSubscriberBufferedBytes: 1.5 })).rejects.toThrow(DevnetOptionError);
   });
 });

@@ -100,7 +100,8 @@ export class SpecCompiles {
         answered = true;
         worker.off('exit', onExit);
         if ('compiled' in reply) job.resolve(reply.compiled);
-        else if ('code' in reply.error) job.reject(new TestingError(reply.error.code, reply.error.context));
+        // The worker's own TestingError, rebuilt from what crossed the thread: its context matches its code.
+        else if ('code' in reply.error) job.reject(new TestingError(reply.error.code, reply.error.context as never));
         else job.reject(new TestingError('MASON_TESTING_WORKER_FAILED', { file: job.file, reason: reply.error.reason }));
         finished();
         next(worker);

@@ -385,7 +385,7 @@ export class TestHost {
 
   /** Sets the call stack (bottom → top); coins of the call go back to 0. */
   setCallStack(addresses: readonly string[]): void {
-    if (addresses.length === 0) throw new TestingError('MASON_TESTING_EMPTY_CALL_STACK');
+    if (addresses.length === 0) throw new TestingError('MASON_TESTING_EMPTY_CALL_STACK', {});
     this.applyFrames(addresses.map((address) => ({ address: this.checkAddress(address) })));
   }
 

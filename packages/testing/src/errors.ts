@@ -1,3 +1,5 @@
+import { MasonError, formatTemplate, type TemplateContext } from '@mason/codec';
+
 /** Stable error codes of @mason/testing, with the message template of each. */
 export const TESTING_ERRORS = {
   MASON_TESTING_INVALID_ADDRESS: '"{address}" is not a valid Massa address (AU… for accounts, AS… for contracts); use account(i).address or DEFAULT_CONTRACT',
@@ -7,6 +9,7 @@ export const TESTING_ERRORS = {
     '{helper}(): {address} has {balance} nanoMAS and cannot send {amount}; give it coins with setBalance()',
   MASON_TESTING_FILE_NOT_FOUND: 'readFile("{path}"): {absolute} does not exist; build it first (mason build, or asc)',
   MASON_TESTING_DEPLOY_FAILED: 'deploy() failed: {reason}',
+  MASON_TESTING_NOT_INSTALLED: '{name} is not installed (looked up from {from}); install the project\'s dependencies (npm install)',
   MASON_TESTING_ACCOUNT_INDEX: 'account({index}): the index must be an integer from 0 to 4294967295',
   MASON_TESTING_CONFIG: 'cannot load the as-pect config {path}: {reason}',
   MASON_TESTING_NO_SPECS: 'no spec files match {patterns} in {root}; specs live in assembly/__tests__/**/*.spec.ts',
@@ -26,20 +29,14 @@ export const TESTING_ERRORS = {
 export type TestingErrorCode = keyof typeof TESTING_ERRORS;
 
 export function formatTestingMessage(code: TestingErrorCode, context: Record<string, unknown>): string {
-  return TESTING_ERRORS[code].replace(/\{(\w+)\}/g, (whole, key: string) => (key in context ? String(context[key]) : whole));
+  return formatTemplate(TESTING_ERRORS[code], context);
 }
 
 /** Misuse of a test helper or of the runner; its message says what to do. */
-export class TestingError extends Error {
+export class TestingError<C extends TestingErrorCode = TestingErrorCode> extends MasonError<C, TemplateContext<(typeof TESTING_ERRORS)[C]>> {
   override readonly name = 'TestingError';
-  readonly docs: string;
 
-  constructor(
-    readonly code: TestingErrorCode,
-    readonly context: Record<string, unknown> = {},
-    options?: ErrorOptions,
-  ) {
-    super(formatTestingMessage(code, context), options);
-    this.docs = `docs/testing.md#${code.toLowerCase()}`;
+  constructor(code: C, context: TemplateContext<(typeof TESTING_ERRORS)[C]>, options?: ErrorOptions) {
+    super(code, formatTestingMessage(code, context), { context, docsPage: 'testing.md', cause: options?.cause });
   }
 }

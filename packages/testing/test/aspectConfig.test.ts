@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error: the as-pect config is plain JavaScript, as as-pect loads it
 import shippedConfig from '../as-pect.config.js';
 import { DEFAULT_ASPECT_CONFIG, loadAspectConfig, runTests, TestingError } from '../src/index.js';
 import { captureOutput, fixtureProject, type FixtureProject } from './support/fixtureProject.js';

@@ -1,3 +1,4 @@
+import { NODE_CONSTANTS } from '@mason/codec';
 import { NODE_CONDOM_LIMITS, type CondomLimits } from '@mason/wasm';
 
 /** Execution limits and storage prices; defaults are the node's constants (MAIN.5.0). */
@@ -31,21 +32,21 @@ export interface VmLimits {
 }
 
 export const NODE_LIMITS: VmLimits = {
-  maxEventSize: 1024,
-  maxEventsPerOperation: 25,
-  maxRecursiveCallsDepth: 25,
-  maxDatastoreKeyLength: 255,
-  maxDatastoreValueSize: 10_000_000,
-  maxBytecodeSize: 10_000_000,
-  maxFunctionNameLength: 255,
-  maxParameterSize: 10_000_000,
-  maxDatastoreEntryCount: 100_000,
-  maxOperationDatastoreEntryCount: 128,
-  maxReadOnlyGas: 4_294_967_295n,
-  threadCount: 32,
-  ledgerCostPerByte: 100_000n,
-  ledgerEntryBaseCost: 1_000_000n,
-  ledgerEntryDatastoreBaseSize: 4,
+  maxEventSize: NODE_CONSTANTS.maxEventSize,
+  maxEventsPerOperation: NODE_CONSTANTS.maxEventsPerOperation,
+  maxRecursiveCallsDepth: NODE_CONSTANTS.maxRecursiveCallsDepth,
+  maxDatastoreKeyLength: NODE_CONSTANTS.maxDatastoreKeyLength,
+  maxDatastoreValueSize: NODE_CONSTANTS.maxDatastoreValueLength,
+  maxBytecodeSize: NODE_CONSTANTS.maxBytecodeLength,
+  maxFunctionNameLength: NODE_CONSTANTS.maxFunctionNameLength,
+  maxParameterSize: NODE_CONSTANTS.maxParameterSize,
+  maxDatastoreEntryCount: NODE_CONSTANTS.maxDatastoreEntryCount,
+  maxOperationDatastoreEntryCount: NODE_CONSTANTS.maxOperationDatastoreEntries,
+  maxReadOnlyGas: NODE_CONSTANTS.maxReadOnlyGas,
+  threadCount: NODE_CONSTANTS.threadCount,
+  ledgerCostPerByte: NODE_CONSTANTS.ledgerCostPerByte,
+  ledgerEntryBaseCost: NODE_CONSTANTS.ledgerEntryBaseCost,
+  ledgerEntryDatastoreBaseSize: NODE_CONSTANTS.ledgerEntryDatastoreBaseSize,
   condom: NODE_CONDOM_LIMITS,
   maxExecutionMs: Number.POSITIVE_INFINITY,
 };

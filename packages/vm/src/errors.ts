@@ -1,3 +1,5 @@
+import { MasonError, formatTemplate, type TemplateContext } from '@mason/codec';
+
 /** Stable error codes of @mason/vm, with the message template of each. */
 export const VM_ERRORS = {
   MASON_VM_INVALID_BYTECODE: 'The bytecode cannot be loaded as a Massa module: {reason}',
@@ -25,18 +27,14 @@ export type VmErrorCode = keyof typeof VM_ERRORS;
 
 /** Fills a message template with context values. */
 export function formatVmMessage(code: VmErrorCode, context: Record<string, unknown>): string {
-  return VM_ERRORS[code].replace(/\{(\w+)\}/g, (whole, key: string) =>
-    key in context ? String(context[key]) : whole,
-  );
+  return formatTemplate(VM_ERRORS[code], context);
 }
 
 /** Error thrown by the VM's API for misuse (bad configuration), never for a failed execution. */
-export class VmError extends Error {
-  constructor(
-    readonly code: VmErrorCode,
-    readonly context: Record<string, unknown> = {},
-  ) {
-    super(formatVmMessage(code, context));
-    this.name = 'VmError';
+export class VmError<C extends VmErrorCode = VmErrorCode> extends MasonError<C, TemplateContext<(typeof VM_ERRORS)[C]>> {
+  override readonly name = 'VmError';
+
+  constructor(code: C, context: TemplateContext<(typeof VM_ERRORS)[C]>) {
+    super(code, formatVmMessage(code, context), { context, docsPage: 'vm.md' });
   }
 }

@@ -5,7 +5,7 @@ import { compileModule } from '../src/execution/compileModule.js';
 import { createGasCosts } from '../src/gas/GasCosts.js';
 import { NODE_CONDOM_LIMITS, parseModule } from '@mason/wasm';
 import { findResetBlocker } from '../src/wasm/findResetBlocker.js';
-import { buildWasm, F64, I32 } from '../../wasm/test/buildWasm.js';
+import { buildWasm, F64, I32 } from '@mason/test-utils';
 import { compileContract } from './helpers/compileContract.js';
 import { CALL_GAS, CHAIN_ID, CONTEXT, SENDER } from './helpers/fixtures.js';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ModuleCache } from '../src/execution/ModuleCache.js';
 import { createGasCosts } from '../src/gas/GasCosts.js';
 import { NODE_CONDOM_LIMITS } from '@mason/wasm';
-import { buildWasm } from '../../wasm/test/buildWasm.js';
+import { buildWasm } from '@mason/test-utils';
 
 const exportsOf = (cache: ModuleCache, bytes: Uint8Array) => {
   const loaded = cache.load(bytes);

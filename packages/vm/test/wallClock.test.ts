@@ -1,7 +1,7 @@
 import { MAS } from '@mason/codec';
 import { describe, expect, it } from 'vitest';
 import { MemoryLedger, Vm } from '../src/index.js';
-import { buildWasm, I32, I64 } from '../../wasm/test/buildWasm.js';
+import { buildWasm, I32, I64 } from '@mason/test-utils';
 import { CONTEXT, SENDER } from './helpers/fixtures.js';
 
 // Executions the watchdog must stop through the VM's normal failure path. A 0 ms budget has

@@ -1,10 +1,16 @@
 // Cursor over a WebAssembly binary: LEB128 integers, bytes, names.
-export class WasmFormatError extends Error {
+import { MasonError } from '@mason/codec';
+
+/** A malformed binary; `parseModule` lets it reach callers, so it carries the VM's invalid-bytecode code. */
+export class WasmFormatError extends MasonError<'MASON_VM_INVALID_BYTECODE', { reason: string }> {
+  override readonly name = 'WasmFormatError';
+
   constructor(
     message: string,
     readonly offset: number,
   ) {
-    super(`${message} (at offset 0x${offset.toString(16)})`);
+    const reason = `${message} (at offset 0x${offset.toString(16)})`;
+    super('MASON_VM_INVALID_BYTECODE', reason, { context: { reason }, docsPage: 'vm.md' });
   }
 }
 

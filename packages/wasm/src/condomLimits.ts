@@ -1,3 +1,5 @@
+import { NODE_CONDOM_LIMITS as CODEC_CONDOM_LIMITS, NODE_CONSTANTS } from '@mason/codec';
+
 /** Structural limits a Massa node imposes on modules before compiling them (`CondomLimits`). */
 export interface CondomLimits {
   maxExports: number;
@@ -18,23 +20,7 @@ export interface CondomLimits {
 }
 
 /** The values of `massa-node/src/main.rs` (MAIN.5.0). */
-export const NODE_CONDOM_LIMITS: CondomLimits = {
-  maxExports: 1024,
-  maxFunctions: 768,
-  maxSignatureLength: 72,
-  maxModuleNameLength: 256,
-  maxImports: 257,
-  maxTableInitializers: 512,
-  maxPassiveElements: 512,
-  maxPassiveData: 512,
-  maxGlobalInitializers: 512,
-  maxFunctionNameLength: 256,
-  maxTables: 16,
-  maxMemories: 1,
-  maxGlobals: 512,
-  maxCustomSections: 1,
-  maxCustomSectionSize: 1_000_000,
-};
+export const NODE_CONDOM_LIMITS: CondomLimits = { ...CODEC_CONDOM_LIMITS };
 
 /** Memory cap of the runtime's tunables: 64 pages of 64 KiB. */
-export const MAX_MEMORY_PAGES = 64;
+export const MAX_MEMORY_PAGES = NODE_CONSTANTS.maxMemoryPages;

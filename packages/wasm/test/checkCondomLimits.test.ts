@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkCondomLimits, NODE_CONDOM_LIMITS, parseModule } from '../src/index.js';
-import { buildWasm, I32 } from './buildWasm.js';
+import { buildWasm, I32 } from '@mason/test-utils';
 
 const check = (bytes: Uint8Array) => checkCondomLimits(parseModule(bytes), NODE_CONDOM_LIMITS)?.nodeMessage;
 

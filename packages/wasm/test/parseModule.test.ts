@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseModule, WasmFormatError } from '../src/index.js';
-import { buildWasm, I32 } from './buildWasm.js';
+import { buildWasm, I32 } from '@mason/test-utils';
 
 const valid = buildWasm({ memory: { min: 1 }, functions: [{ body: [], export: 'main' }] });
 

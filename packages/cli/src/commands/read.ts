@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { readOnlyCall } from '@mason/client';
-import { Address, toHex } from '@mason/codec';
+import { Address, isMasonError, toHex } from '@mason/codec';
 import { encodeContractArgs } from '../contractArgs.js';
 import { checkFunctionExists } from '../contractExports.js';
 import { resolveContract } from '../contractTarget.js';
@@ -25,7 +25,7 @@ function callerAddress(value: string): string {
   try {
     return Address.fromString(value).toString();
   } catch (error) {
-    throw new CliError('MASON_CLI_INVALID_ADDRESS', { value, reason: (error as Error).message.replace(/ \[MASON_\w+\]$/, '') });
+    throw new CliError('MASON_CLI_INVALID_ADDRESS', { value, reason: isMasonError(error) ? error.shortMessage : (error as Error).message });
   }
 }
 

@@ -1,11 +1,12 @@
+import { NODE_CONSTANTS } from '@mason/codec';
 import { asyncMessageId, compareAsyncMessageIds, formatAsyncMessageId, type AsyncMessage, type AsyncMessageId } from '@mason/vm';
 
 /** The node's pool constants (MAIN.5.0). */
 export const MAX_ASYNC_POOL_LENGTH = 500;
 /** Gas per slot for asynchronous messages, on top of what the slot's block left unused. */
-export const MAX_ASYNC_GAS = 1_000_000_000n;
+export const MAX_ASYNC_GAS = NODE_CONSTANTS.maxAsyncGas;
 /** Counted per message on top of its max gas when a slot's batch is taken. */
-export const ASYNC_MSG_CST_GAS_COST = 1_000_000n;
+export const ASYNC_MSG_CST_GAS_COST = NODE_CONSTANTS.asyncMessageGasCost;
 
 /** A message in the pool. One with a trigger waits until its filter sees a write. */
 export interface PooledAsyncMessage {

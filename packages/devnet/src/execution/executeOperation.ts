@@ -1,4 +1,4 @@
-import { formatMas, MAX_AMOUNT, type SignedOperation } from '@mason/codec';
+import { formatMas, MAX_AMOUNT, NODE_CONSTANTS, type SignedOperation } from '@mason/codec';
 import { formatMassaExecutionError, type SlotContext, type Vm } from '@mason/vm';
 import type { ChainConfig } from '../config.js';
 import type { SCOutputEvent } from '../events/eventStore.js';
@@ -6,7 +6,7 @@ import type { JournaledLedger } from '../ledger/journaledLedger.js';
 import { addEmittedMessages } from './asyncMessages.js';
 
 /** An address is created by a transfer only if the amount covers the ledger entry cost. */
-export const LEDGER_ENTRY_BASE_COST = 1_000_000n;
+export const LEDGER_ENTRY_BASE_COST = NODE_CONSTANTS.ledgerEntryBaseCost;
 
 export interface OperationOutcome {
   /** false when the fee could not be paid: the operation is skipped and not recorded as executed. */

@@ -1,3 +1,5 @@
+import { MasonError, formatTemplate, type TemplateContext } from '@mason/codec';
+
 const START_OVER =
   'Restore the data directory from a backup, or start a new chain with `mason node --reset` (in process: startDevnet({ reset: true })), which deletes it.';
 
@@ -15,16 +17,11 @@ export const dataDirErrors = {
 
 export type DataDirErrorCode = keyof typeof dataDirErrors;
 
-export class DataDirError extends Error {
+export class DataDirError<C extends DataDirErrorCode = DataDirErrorCode> extends MasonError<C, TemplateContext<(typeof dataDirErrors)[C]>> {
   override readonly name = 'DataDirError';
-  readonly docs: string;
 
-  constructor(
-    readonly code: DataDirErrorCode,
-    readonly context: Record<string, unknown> = {},
-  ) {
-    super(dataDirErrors[code].replace(/\{(\w+)\}/g, (_, key: string) => String(context[key] ?? (key === 'where' ? '' : `{${key}}`))));
-    this.docs = `docs/devnet.md#${code.toLowerCase()}`;
+  constructor(code: C, context: TemplateContext<(typeof dataDirErrors)[C]>) {
+    super(code, formatTemplate(dataDirErrors[code], { where: '', ...context }), { context, docsPage: 'devnet.md' });
   }
 }
 

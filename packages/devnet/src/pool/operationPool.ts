@@ -1,4 +1,4 @@
-import { compareSlots, type SignedOperation, type Slot } from '@mason/codec';
+import { compareSlots, NODE_CONSTANTS, type SignedOperation, type Slot } from '@mason/codec';
 
 export interface PooledOperation {
   signed: SignedOperation;
@@ -9,8 +9,8 @@ export interface PooledOperation {
   addedAt: number;
 }
 
-export const BASE_OPERATION_GAS = 800_000n;
-export const SP_COMPILATION_GAS = 314_000_000n;
+export const BASE_OPERATION_GAS = NODE_CONSTANTS.baseOperationGasCost;
+export const SP_COMPILATION_GAS = NODE_CONSTANTS.spCompilationGasCost;
 
 export function declaredBlockGas(signed: SignedOperation): bigint {
   const op = signed.content.op;

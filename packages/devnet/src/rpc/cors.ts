@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DevnetOptionError } from '../devnetOptionError.js';
 
 /**
  * Which web pages may read a server's answers. The node answers every origin on all its ports
@@ -22,10 +23,10 @@ export function normalizeOrigin(text: string): string {
   try {
     url = new URL(text);
   } catch {
-    throw new RangeError(`"${text}" is not an origin: expected scheme://host[:port], e.g. http://localhost:5173`);
+    throw new DevnetOptionError('MASON_DEVNET_INVALID_ORIGIN', { text });
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.hash || url.username) {
-    throw new RangeError(`"${text}" is not an origin: expected scheme://host[:port], e.g. http://localhost:5173`);
+    throw new DevnetOptionError('MASON_DEVNET_INVALID_ORIGIN', { text });
   }
   return url.origin;
 }

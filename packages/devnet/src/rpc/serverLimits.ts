@@ -1,3 +1,5 @@
+import { DevnetOptionError } from '../devnetOptionError.js';
+
 /** Bounds of one JSON-RPC server (HTTP and its WebSocket), the node's `[api]` values where it has one. */
 export interface ServerLimits {
   /** The node's max_request_body_size / max_response_body_size: 50 MiB. */
@@ -47,10 +49,14 @@ export function resolveLimits(overrides: Partial<ServerLimits> = {}): ServerLimi
   const limits = { ...DEFAULT_LIMITS, ...overrides };
   for (const [name, value] of Object.entries(limits)) {
     const least = name === 'maxBufferedBytes' ? 0 : 1;
-    if (!Number.isSafeInteger(value) || value < least) throw new RangeError(`server limit ${name} must be an integer of at least ${least}, got ${value}`);
+    if (!Number.isSafeInteger(value) || value < least) throw new DevnetOptionError('MASON_DEVNET_INVALID_OPTION', { option: `server limit ${name}`, expected: `an integer of at least ${least}`, value });
   }
   if (limits.headersTimeout > limits.requestTimeout) {
-    throw new RangeError(`server limit headersTimeout (${limits.headersTimeout} ms) must not exceed requestTimeout (${limits.requestTimeout} ms)`);
+    throw new DevnetOptionError('MASON_DEVNET_INVALID_OPTION', {
+      option: 'server limit headersTimeout',
+      expected: `at most requestTimeout (${limits.requestTimeout} ms)`,
+      value: `${limits.headersTimeout} ms`,
+    });
   }
   return limits;
 }

@@ -1,32 +1,20 @@
 // Real chain activity for the explorer's test and its screenshot script (plain JS: both use it):
 // a compiled contract deployed with massa-web3's deployer layout, signed transfers and calls.
-import asc from 'assemblyscript/asc';
-import { realpathSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Args, MAS, parseMas, signOperation, toSendOperationInput } from '@mason/codec';
+import { compileContract, DEPLOYER_SOURCE } from '@mason/test-utils';
 
 const packageDir = fileURLToPath(new URL('../../', import.meta.url));
 
 /** What a contract says, verbatim, in an event and a datastore key: markup the page must show as text. */
 export const HOSTILE_TEXT = `<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script><b>bold?</b>`;
 
-/** Compiles test/contracts/<name>.ts in memory, with @mason/sdk's asconfig or (official) as massa-as-compile does. */
-async function compile(name, official = false) {
-  const outputs = new Map();
-  let stderr = '';
-  const sdkPaths = ['@massalabs/massa-as-sdk', '@massalabs/as-types'].map((pkg) => dirname(dirname(realpathSync(join(packageDir, 'node_modules', pkg)))));
-  const flags = official
-    ? ['--exportRuntime', '-O3', '--shrinkLevel', '2', '--path', sdkPaths.join(',')]
-    : ['--config', 'node_modules/@mason/sdk/asconfig.json', '--target', 'release'];
-  const { error } = await asc.main([`test/contracts/${name}.ts`, '--baseDir', packageDir, '--outFile', 'out.wasm', ...flags], {
-    writeFile: (file, contents) => void outputs.set(file, contents),
-    stdout: { write: () => true },
-    stderr: { write: (text) => ((stderr += text), true) },
-  });
-  const binary = outputs.get('out.wasm');
-  if (error || !binary) throw new Error(`compiling ${name} failed: ${error?.message ?? 'no output'}\n${stderr}`);
-  return binary;
+/** Compiles test/contracts/<name>.ts (`deployer`: the shared one) with @mason/sdk's asconfig or (official) as massa-as-compile does. */
+function compile(name, official = false) {
+  const source = name === 'deployer' ? DEPLOYER_SOURCE : join(packageDir, 'test', 'contracts', `${name}.ts`);
+  const baseDir = name === 'deployer' ? undefined : packageDir;
+  return official ? compileContract(source, { flavor: 'official', baseDir }) : compileContract(source, { asconfig: join(packageDir, 'node_modules', '@mason', 'sdk', 'asconfig.json'), baseDir });
 }
 
 /** The echo contract and the deployer that deploys it. */

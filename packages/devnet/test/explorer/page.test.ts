@@ -4,7 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Devnet } from '../../src/index.js';
 import { startTestDevnet, waitFinal } from '../helpers.js';
+// @ts-expect-error: plain JavaScript helpers, shared with scripts/explorer-screenshot.mjs
 import { compileEcho, deployedAddress, HOSTILE_TEXT, sendDeploy, sendShout, sendTransfer } from './activity.mjs';
+// @ts-expect-error: plain JavaScript helpers, shared with scripts/explorer-screenshot.mjs
 import { chromiumMissing, launchBrowser } from './browser.mjs';
 
 // The explorer in a real browser (Debian's headless chromium), on a real devnet, with real
@@ -47,7 +49,7 @@ describe.skipIf(missing !== null)('the explorer page in headless chromium', () =
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'get_operations', params: [[shout]] }),
-    })).json()).result;
+    })).json() as { result: any[] }).result;
     const block = info.in_blocks[0];
     await page.waitForSelector(`[data-block-id="${block}"][data-status="final"]`, { timeout: 20_000 });
     expect(await page.locator(`tr[data-op-id="${transfer}"] td`).nth(2).textContent()).toBe('Transaction');
@@ -72,7 +74,7 @@ describe.skipIf(missing !== null)('the explorer page in headless chromium', () =
 
     // Nothing the contract said became an element, and no script of it ran.
     expect(await page.locator('main img, main script, main b').count()).toBe(0);
-    expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
+    expect(await page.evaluate(() => (globalThis as { __pwned?: unknown }).__pwned)).toBeUndefined();
   });
 
   it('opens the details of a block and of an operation from the page', async () => {
@@ -86,9 +88,9 @@ describe.skipIf(missing !== null)('the explorer page in headless chromium', () =
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'get_operations', params: [[deployId]] }),
-    })).json()).result;
-    expect(deployInfo.gas_used).toBeGreaterThan(0);
-    expect(await page.locator('#details [data-field="gas_used"]').textContent()).toBe(String(deployInfo.gas_used));
+    })).json() as { result: Array<{ gas_used?: number }> }).result;
+    expect(deployInfo!.gas_used).toBeGreaterThan(0);
+    expect(await page.locator('#details [data-field="gas_used"]').textContent()).toBe(String(deployInfo!.gas_used));
 
     await page.locator(`[data-block-id="${deployBlock}"]`).click();
     await page.waitForSelector(`#details[data-route="block/${deployBlock}"] [data-detail-status="final"]`, { timeout: 20_000 });
@@ -124,7 +126,7 @@ describe.skipIf(missing !== null)('the explorer page in headless chromium', () =
     await page.goto(`${devnet.urls.explorer}#address/${badChecksum}`);
     await page.waitForSelector(`#details[data-route="address/${badChecksum}"] .error:has-text("The node refused get_addresses")`);
     expect(await page.locator('main img').count()).toBe(0);
-    expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
+    expect(await page.evaluate(() => (globalThis as { __pwned?: unknown }).__pwned)).toBeUndefined();
   });
 
   it('says when the node goes away, and reads everything again when it is back', async () => {
@@ -142,6 +144,6 @@ describe.skipIf(missing !== null)('the explorer page in headless chromium', () =
     const transfer = await sendTransfer(devnet);
     await page.waitForSelector(`tr[data-op-id="${transfer}"][data-status="final"][data-exec="ok"]`, { timeout: 20_000 });
     // The browser's own reports of the refused connections while the node was away are expected; nothing else.
-    expect(browser.problems.filter((p) => !/ERR_CONNECTION_REFUSED|WebSocket connection to/.test(p))).toEqual([]);
+    expect(browser.problems.filter((p: string) => !/ERR_CONNECTION_REFUSED|WebSocket connection to/.test(p))).toEqual([]);
   });
 });

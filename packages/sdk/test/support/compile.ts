@@ -1,5 +1,6 @@
-// Compiles an AssemblyScript contract in-process with the SDK's Massa-safe asconfig, in memory.
-import asc from 'assemblyscript/asc';
+// Compiles a test contract (test/contracts/<name>.ts) with the SDK's Massa-safe asconfig, through
+// @mason/test-utils (in memory, cached).
+import { compileContract as compile } from '@mason/test-utils';
 import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,28 +16,8 @@ export interface CompileOptions {
   flags?: string[];
 }
 
-export async function compileContract(name: string, options: CompileOptions = {}): Promise<Uint8Array> {
-  const outputs = new Map<string, Uint8Array>();
-  let stderr = '';
-  const argv = [
-    `test/contracts/${name}.ts`,
-    '--baseDir', sdkDir,
-    '--config', 'asconfig.json',
-    '--target', options.target ?? 'release',
-    '--outFile', 'out.wasm',
-    ...(options.paths ?? []).flatMap((path) => ['--path', path]),
-    ...(options.flags ?? []),
-  ];
-  const { error } = await asc.main(argv, {
-    writeFile(file, contents) {
-      outputs.set(file, typeof contents === 'string' ? new TextEncoder().encode(contents) : contents);
-    },
-    stdout: { write: () => true } as never,
-    stderr: { write: (text: string | Uint8Array) => ((stderr += String(text)), true) } as never,
-  });
-  const binary = outputs.get('out.wasm');
-  if (error || !binary) throw new Error(`compiling ${name} failed: ${error?.message ?? 'no output'}\n${stderr}`);
-  return binary;
+export function compileContract(name: string, options: CompileOptions = {}): Promise<Uint8Array> {
+  return compile(join(sdkDir, 'test', 'contracts', `${name}.ts`), { asconfig: join(sdkDir, 'asconfig.json'), baseDir: sdkDir, ...options });
 }
 
 /**

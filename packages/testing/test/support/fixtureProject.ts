@@ -1,10 +1,10 @@
 // A fixture copied to a temporary folder and linked like an installed project: its own
 // node_modules holding the SDKs (pnpm links), its contracts to deploy built into build/.
-import asc from 'assemblyscript/asc';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compileContract } from '@mason/test-utils';
 
 const packageDir = fileURLToPath(new URL('../..', import.meta.url));
 const fixturesDir = join(packageDir, 'test', 'fixtures');
@@ -18,13 +18,10 @@ export interface FixtureProject {
 }
 
 async function buildContract(root: string, name: string): Promise<void> {
+  const source = join(root, 'assembly', 'contracts', `${name}.ts`);
+  const wasm = await compileContract(source, { asconfig: join(root, 'node_modules', '@mason', 'sdk', 'asconfig.json'), baseDir: root });
   mkdirSync(join(root, 'build'), { recursive: true });
-  let diagnostics = '';
-  const { error } = await asc.main(
-    [`assembly/contracts/${name}.ts`, '--baseDir', root, '--config', 'node_modules/@mason/sdk/asconfig.json', '--target', 'release', '--outFile', `build/${name}.wasm`],
-    { stdout: { write: () => true } as never, stderr: { write: (text: string | Uint8Array) => ((diagnostics += String(text)), true) } as never },
-  );
-  if (error) throw new Error(`building ${name} failed: ${diagnostics}`);
+  writeFileSync(join(root, 'build', `${name}.wasm`), wasm);
 }
 
 /**

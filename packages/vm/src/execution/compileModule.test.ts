@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildWasm } from '../../../wasm/test/buildWasm.js';
+import { buildWasm } from '@mason/test-utils';
 import { createGasCosts } from '../gas/GasCosts.js';
 import { NODE_CONDOM_LIMITS } from '@mason/wasm';
 import { compileModule } from './compileModule.js';

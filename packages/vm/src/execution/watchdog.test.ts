@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildWasm, I32, I64 } from '../../../wasm/test/buildWasm.js';
+import { buildWasm, I32, I64 } from '@mason/test-utils';
 import { meterModule, REMAINING_POINTS_EXPORT, WATCHDOG_TABLE_EXPORT, WATCHDOG_WORK_INTERVAL } from '../wasm/meterModule.js';
 import { parseModule } from '@mason/wasm';
 import { armInstance, armWatchdog, checkDeadline, WallTimeExceeded } from './watchdog.js';

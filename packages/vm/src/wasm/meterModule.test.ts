@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildWasm, I32, I64 } from '../../../wasm/test/buildWasm.js';
+import { buildWasm, I32, I64 } from '@mason/test-utils';
 import { meterModule, POINTS_EXHAUSTED_EXPORT, REMAINING_POINTS_EXPORT, START_EXPORT } from './meterModule.js';
 import { parseModule } from '@mason/wasm';
 

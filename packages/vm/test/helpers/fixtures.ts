@@ -1,5 +1,6 @@
 import { Args, MAS, SecretKey } from '@mason/codec';
 import { MemoryLedger, Vm, type ExecutionResult } from '../../src/index.js';
+import { deployerDatastore } from '@mason/test-utils';
 import { compileContract } from './compileContract.js';
 
 export const CHAIN_ID = 77n;
@@ -27,23 +28,8 @@ export function contracts(): Promise<Contracts> {
   return compiled;
 }
 
-function u64le(value: bigint): Uint8Array {
-  return new Args().addU64(value).serialize();
-}
-
 /** The operation datastore of the deployer convention (reference §13). */
-export function deployerDatastore(
-  items: Array<{ bytecode: Uint8Array; args?: Uint8Array; coins?: bigint }>,
-): Array<[Uint8Array, Uint8Array]> {
-  const datastore: Array<[Uint8Array, Uint8Array]> = [[Uint8Array.of(0), u64le(BigInt(items.length))]];
-  items.forEach((item, index) => {
-    const i = BigInt(index + 1);
-    datastore.push([u64le(i), item.bytecode]);
-    if (item.args) datastore.push([new Args().addU64(i).addUint8Array(Uint8Array.of(0)).serialize(), item.args]);
-    if (item.coins !== undefined) datastore.push([new Args().addU64(i).addUint8Array(Uint8Array.of(1)).serialize(), u64le(item.coins)]);
-  });
-  return datastore;
-}
+export { deployerDatastore };
 
 export interface World {
   vm: Vm;

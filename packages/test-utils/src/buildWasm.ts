@@ -1,5 +1,42 @@
 // A minimal wasm module assembler for unit tests of parsing, limits and metering.
-import { WasmWriter } from '../src/WasmWriter.js';
+
+/** Byte buffer with the LEB128 encodings a module needs; independent of @mason/wasm, which it tests. */
+class WasmWriter {
+  private readonly parts: number[] = [];
+
+  byte(value: number): this {
+    this.parts.push(value & 0xff);
+    return this;
+  }
+
+  bytes(values: Uint8Array): this {
+    for (const value of values) this.parts.push(value);
+    return this;
+  }
+
+  u32(value: number): this {
+    let rest = value >>> 0;
+    do {
+      const low = rest & 0x7f;
+      rest >>>= 7;
+      this.parts.push(rest !== 0 ? low | 0x80 : low);
+    } while (rest !== 0);
+    return this;
+  }
+
+  name(value: string): this {
+    const encoded = new TextEncoder().encode(value);
+    return this.u32(encoded.length).bytes(encoded);
+  }
+
+  section(id: number, payload: Uint8Array): this {
+    return this.byte(id).u32(payload.length).bytes(payload);
+  }
+
+  toBytes(): Uint8Array {
+    return Uint8Array.from(this.parts);
+  }
+}
 
 export const I32 = 0x7f;
 export const I64 = 0x7e;

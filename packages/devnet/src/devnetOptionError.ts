@@ -1,0 +1,17 @@
+import { MasonError, formatTemplate, type TemplateContext } from '@mason/codec';
+
+/** Options of startDevnet (and `mason node`'s flags) that no node could run with. */
+export const devnetOptionErrors = {
+  MASON_DEVNET_INVALID_OPTION: '{option} must be {expected}, got {value}',
+  MASON_DEVNET_INVALID_ORIGIN: '"{text}" is not an origin: expected scheme://host[:port], e.g. http://localhost:5173',
+} as const;
+
+export type DevnetOptionErrorCode = keyof typeof devnetOptionErrors;
+
+export class DevnetOptionError<C extends DevnetOptionErrorCode = DevnetOptionErrorCode> extends MasonError<C, TemplateContext<(typeof devnetOptionErrors)[C]>> {
+  override readonly name = 'DevnetOptionError';
+
+  constructor(code: C, context: TemplateContext<(typeof devnetOptionErrors)[C]>) {
+    super(code, formatTemplate(devnetOptionErrors[code], context), { context, docsPage: 'devnet.md' });
+  }
+}
