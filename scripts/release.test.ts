@@ -184,7 +184,7 @@ describe('npm run release', () => {
     const published = run.log.filter((l) => l.startsWith('publish'));
     const failedAt = order.indexOf('@mason/testing');
     expect(published).toHaveLength(failedAt + 1);
-    published.forEach((line, i) => expect(line).toMatch(new RegExp(`^publish ${out}/\\S*${order[i]!.replace('@mason/', 'mason-')}-${MASON_VERSION}\\.tgz --access public --tag next$`)));
+    for (const [i, line] of published.entries()) expect(line).toMatch(new RegExp(`^publish ${out}/\\S*${order[i]!.replace('@mason/', 'mason-')}-${MASON_VERSION}\\.tgz --access public --tag next$`));
     expect(run.stderr).toContain('npm publish of @mason/testing failed');
     expect(run.stderr).toContain(`published: ${order.slice(0, failedAt).join(', ')}`);
     expect(run.stderr).toContain(`not published: ${order.slice(failedAt).join(', ')}`);

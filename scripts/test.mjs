@@ -60,6 +60,32 @@ function runTemplates() {
   }
 }
 
+/** Checks that are not test files, each counted as one test: types, then lint and format. */
+function runGates() {
+  const bin = (name) => join(root, 'node_modules', '.bin', name);
+  const gates = [
+    ['types (npm run typecheck)', [
+      [bin('turbo'), ['run', 'typecheck', '--output-logs=errors-only']],
+      [bin('tsc'), ['-p', 'tsconfig.typecheck.json']],
+      [bin('tsc'), ['-p', 'tsconfig.templates.json']],
+    ]],
+    ['lint and format (npm run lint)', [[bin('biome'), ['check', '.']]]],
+  ];
+  for (const [name, commands] of gates) {
+    console.log(`\n── ${name}`);
+    const failed = commands.find(([command, args]) => spawnSync(command, args, { cwd: root, stdio: 'inherit' }).status !== 0);
+    if (failed) {
+      console.log(`✗ ${name} failed: run ${failed[0].split('/').pop()} ${failed[1].join(' ')} to see why${name.startsWith('lint') ? ' (npm run lint:fix fixes what it can)' : ''}`);
+      totals.failed += 1;
+    } else {
+      console.log(`✓ ${name}`);
+      totals.passed += 1;
+    }
+  }
+}
+
+// Given arguments (a vitest filter), only the matching tests run.
+if (process.argv.length <= 2) runGates();
 runVitest();
 runTemplates();
 

@@ -125,13 +125,11 @@ export async function callPipeline({ operations = 2000 } = {}) {
   const devnet = await startDevnet({ publicPort: 0, privatePort: 0, apiPort: 0, accounts: 64 });
   const node = devnet.node;
   let productionMs = 0;
-  let producedOps = 0;
   const produce = node.produceBlock.bind(node);
   node.produceBlock = async (slot) => {
     const started = performance.now();
     const block = await produce(slot);
     productionMs += performance.now() - started;
-    producedOps += block.operations.length;
     return block;
   };
   try {
@@ -145,7 +143,6 @@ export async function callPipeline({ operations = 2000 } = {}) {
       inputs.push(toSendOperationInput(signOperation({ fee, expirePeriod, op }, devnet.accounts[i % 64].secretKey, devnet.config.chainId)));
     }
     productionMs = 0;
-    producedOps = 0;
     const finalBefore = node.finalExecutedOperations;
     let admissionMs = 0;
     for (let i = 0; i < operations; i += 128) {

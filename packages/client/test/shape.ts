@@ -38,9 +38,9 @@ function compare(actual: unknown, expected: unknown, path: string, key: string, 
   if (Array.isArray(actual) && Array.isArray(expected)) {
     if (actual.length === 0 || expected.length === 0) return;
     // Same length: a tuple (or a list), element by element; otherwise a list of expected[0]'s shape.
-    actual.forEach((item, index) =>
-      compare(item, actual.length === expected.length ? expected[index] : expected[0], `${path}[${index}]`, key, out),
-    );
+    for (const [index, item] of actual.entries()) {
+      compare(item, actual.length === expected.length ? expected[index] : expected[0], `${path}[${index}]`, key, out);
+    }
     return;
   }
   if (typeof actual === 'object' && typeof expected === 'object') {

@@ -117,7 +117,7 @@ describe('malformed input gives a typed error, never a wrong value', () => {
   it('random garbage never decodes to a value that re-encodes differently', () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 120 }), (garbage) => {
-        let decoded;
+        let decoded: ReturnType<typeof deserializeOperationContent>;
         try {
           decoded = deserializeOperationContent(garbage);
         } catch (error) {

@@ -101,7 +101,7 @@ export interface Devnet {
   closed: Promise<void>;
 }
 
-function initialState(config: ChainConfig, options: DevnetOptions, accounts: DevnetAccount[], staker: SecretKey): LedgerChange[] {
+function initialState(options: DevnetOptions, accounts: DevnetAccount[], staker: SecretKey): LedgerChange[] {
   const changes: LedgerChange[] = [];
   const balance = options.accountBalance ?? parseMas('1000000');
   for (const account of accounts) changes.push({ kind: 'balance', address: account.address, value: balance });
@@ -165,7 +165,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
     return { address: secretKey.publicKey.address().toString(), publicKey: secretKey.publicKey.toString(), secretKey };
   });
   const node = new DevnetNode(config, [staker], { journal: store, log, instant: options.instant ?? false });
-  node.setInitialState(initialState(config, options, accounts, staker));
+  node.setInitialState(initialState(options, accounts, staker));
   if (store) {
     restoreChain(node, store);
     const clock = store.readClock();

@@ -1,4 +1,4 @@
-import { Args, MAS, parseMas, serializeDatastore, type Datastore } from '@mason/codec';
+import { Args, MAS, parseMas, type Datastore } from '@mason/codec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Devnet } from '../src/index.js';
 import { compileContract } from './compileContract.js';

@@ -4,7 +4,7 @@ import type { Devnet } from '../src/index.js';
 import { createReadOnlyExecutor } from '../src/readOnly.js';
 import { READONLY_QUEUE_LENGTH, ReadOnlyQueue } from '../src/readOnlyQueue.js';
 import { compileContract } from './compileContract.js';
-import { call, rpc, sendOp, startTestDevnet, waitFinal } from './helpers.js';
+import { call, sendOp, startTestDevnet, waitFinal } from './helpers.js';
 
 // Gas bounds a node's work, not its wall time here: a 4 MiB memory.fill costs one operator. The
 // devnet stops an execution at its wall-clock budget (small here, to keep the tests fast), fails

@@ -477,10 +477,10 @@ export class TestHost {
     const pinned: number[] = [];
     try {
       const address = massa.assembly_script_create_sc!(this.hosted.newBuffer(bytecode)) as number;
-      const constructor = this.hosted.newString('constructor');
-      pinned.push(address, constructor);
-      if (massa.assembly_script_function_exists!(address, constructor)) {
-        massa.assembly_script_call!(address, constructor, this.hosted.newBuffer(args), coins);
+      const constructorName = this.hosted.newString('constructor');
+      pinned.push(address, constructorName);
+      if (massa.assembly_script_function_exists!(address, constructorName)) {
+        massa.assembly_script_call!(address, constructorName, this.hosted.newBuffer(args), coins);
       }
       return this.hosted.readString(address);
     } catch (error) {

@@ -9,7 +9,6 @@ import { executeReadOnlyBytecode } from '../actions/executeReadOnlyBytecode.js';
 import { executeReadOnlyCall } from '../actions/executeReadOnlyCall.js';
 import { getAddresses } from '../actions/getAddresses.js';
 import { getBalance } from '../actions/getBalance.js';
-import { getOperationEvents } from '../actions/getOperationEvents.js';
 import { getStatus } from '../actions/getStatus.js';
 import type { Client } from '../client.js';
 import { createClient } from '../createClient.js';

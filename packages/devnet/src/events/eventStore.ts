@@ -1,4 +1,4 @@
-import { compareSlots, type EventFilter, type SCOutputEvent, type Slot } from '@mason/codec';
+import { compareSlots, type EventFilter, type SCOutputEvent } from '@mason/codec';
 
 export type { EventExecutionContext as EventContext, EventFilter, SCOutputEvent } from '@mason/codec';
 

@@ -69,7 +69,7 @@ function event(env: ExecutionEnvironment, operationId: string, callStack: string
  * Contract operations run in the VM, which does its own checkpointing and error events.
  */
 export function executeOperation(signed: SignedOperation, env: ExecutionEnvironment): OperationOutcome {
-  const { ledger, config } = env;
+  const { ledger } = env;
   const sender = signed.creator.toString();
   const fee = signed.content.fee;
   const balance = ledger.state.balance(sender);

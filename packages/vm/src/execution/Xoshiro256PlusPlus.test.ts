@@ -4,7 +4,7 @@ import { Xoshiro256PlusPlus } from './Xoshiro256PlusPlus.js';
 describe('Xoshiro256PlusPlus', () => {
   it('matches the reference sequence of rand_xoshiro', () => {
     const seed = new Uint8Array(32);
-    [1, 2, 3, 4].forEach((value, i) => (seed[i * 8] = value));
+    for (const [i, value] of [1, 2, 3, 4].entries()) seed[i * 8] = value;
     const rng = new Xoshiro256PlusPlus(seed);
     const expected = [41943041n, 58720359n, 3588806011781223n, 3591011842654386n, 9228616714210784205n, 9973669472204895162n];
     expect(expected.map(() => rng.nextU64())).toEqual(expected);

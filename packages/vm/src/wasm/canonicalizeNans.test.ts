@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildWasm, F32, F64, I32, I64 } from '@mason/test-utils';
+import { buildWasm, F64, I32, I64 } from '@mason/test-utils';
 import { meterModule, REMAINING_POINTS_EXPORT } from './meterModule.js';
 import { parseModule } from '@mason/wasm';
 

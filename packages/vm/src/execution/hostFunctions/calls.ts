@@ -18,7 +18,7 @@ function enterNested(ctx: ExecutionContext): void {
 /** Runs a nested execution with all the remaining gas, then gives the caller what is left. */
 function runNested(env: InstanceEnv, compiled: CompiledModule, functionName: string, param: Uint8Array): Uint8Array {
   enterNested(env.ctx);
-  let response;
+  let response: ReturnType<typeof runFunction>;
   try {
     response = runFunction(env.ctx, compiled, functionName, param, env.remainingGas);
   } catch (error) {

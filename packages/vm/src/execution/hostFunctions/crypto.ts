@@ -20,7 +20,7 @@ function parseSecpPublicKey(bytes: Uint8Array) {
 
 function parseEvmSignature(signature: Uint8Array, where: string) {
   if (signature.length !== 65) throw hostFailure(`invalid signature length in ${where}`);
-  let parsed;
+  let parsed: ReturnType<typeof secp256k1.Signature.fromCompact>;
   try {
     parsed = secp256k1.Signature.fromCompact(signature.subarray(0, 64));
   } catch {
