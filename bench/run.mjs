@@ -57,7 +57,16 @@ const fmt = (v) => (v === null || v === undefined ? '—' : typeof v === 'number
 console.log('');
 console.log(['what'.padEnd(44), 'value'.padStart(10), 'unit'.padEnd(16), 'anchor'.padStart(10), 'ratio'.padStart(8), 'target'].join('  '));
 for (const r of results) {
-  console.log([r.name.padEnd(44), fmt(r.value).padStart(10), r.unit.padEnd(16), fmt(r.anchorValue).padStart(10), (r.ratio ? fmt(r.ratio) + '×' : '—').padStart(8), r.target].join('  '));
+  console.log(
+    [
+      r.name.padEnd(44),
+      fmt(r.value).padStart(10),
+      r.unit.padEnd(16),
+      fmt(r.anchorValue).padStart(10),
+      (r.ratio ? fmt(r.ratio) + '×' : '—').padStart(8),
+      r.target,
+    ].join('  '),
+  );
 }
 const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version };
 writeFileSync(new URL('./results.json', import.meta.url), JSON.stringify({ date: new Date().toISOString(), quick, machine, results }, null, 2));

@@ -28,11 +28,10 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-const tsc = spawnSync(
-  join(rootDir, 'node_modules', '.bin', 'tsc'),
-  ['-p', 'tsconfig.json', '--emitDeclarationOnly', '--outDir', 'dist'],
-  { stdio: 'inherit', cwd: pkgDir },
-);
+const tsc = spawnSync(join(rootDir, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json', '--emitDeclarationOnly', '--outDir', 'dist'], {
+  stdio: 'inherit',
+  cwd: pkgDir,
+});
 if (tsc.status !== 0) {
   console.error(`build failed: type errors in ${relative(process.cwd(), pkgDir) || '.'}`);
   process.exit(1);

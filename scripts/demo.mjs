@@ -94,7 +94,9 @@ async function main() {
   done(t);
 
   t = step('Deploy: mason deploy main --args string:Mason');
-  const deployed = JSON.parse(capture(masonBin, ['deploy', 'main', '--args', 'string:Mason', '--json'], { cwd: project, env: nodeEnv }).trim().split('\n').pop());
+  const deployed = JSON.parse(
+    capture(masonBin, ['deploy', 'main', '--args', 'string:Mason', '--json'], { cwd: project, env: nodeEnv }).trim().split('\n').pop(),
+  );
   console.log(`   ${green('✔')} deployed at ${bold(deployed.address)} (operation ${deployed.operationId})`);
   // The deployer's own raw (base64) event carries the address again, Args-encoded: not for people.
   const raw = /^[A-Za-z0-9+/]{16,}={0,2}$/;

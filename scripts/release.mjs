@@ -57,13 +57,18 @@ console.log(`  ${order.map((p) => p.name).join(' → ')}`);
 if (!dryRun) {
   if (!options['allow-dirty']) {
     const status = spawnSync('git', ['status', '--porcelain'], { cwd: root, encoding: 'utf8' });
-    if (status.status !== 0 || status.stdout.trim() !== '') fail('the working tree has uncommitted changes (or is not a git checkout): commit them, or pass --allow-dirty', status.stdout.trim().split('\n').filter(Boolean));
+    if (status.status !== 0 || status.stdout.trim() !== '')
+      fail(
+        'the working tree has uncommitted changes (or is not a git checkout): commit them, or pass --allow-dirty',
+        status.stdout.trim().split('\n').filter(Boolean),
+      );
   }
   const published = [];
   for (const { name } of order) {
     const view = spawnSync('npm', ['view', `${name}@${version}`, 'version'], { encoding: 'utf8', shell });
     if (view.status === 0 && view.stdout.trim() !== '') published.push(`${name}@${version} is already on the registry: bump the version`);
-    else if (view.status !== 0 && !/E404|404 Not Found/.test(view.stderr)) fail(`could not ask the registry about ${name} (npm view failed)`, [view.stderr.trim()]);
+    else if (view.status !== 0 && !/E404|404 Not Found/.test(view.stderr))
+      fail(`could not ask the registry about ${name} (npm view failed)`, [view.stderr.trim()]);
   }
   if (published.length > 0) fail('some versions are already published', published);
 }

@@ -70,7 +70,11 @@ describe('release checks', () => {
       /packages\/deployer\/README.md is missing or empty/,
       /MASON_VERSION is 9.9.9, the packages are at 0.1.0/,
     ];
-    for (const pattern of expected) expect(problems.some((p) => pattern.test(p)), String(pattern)).toBe(true);
+    for (const pattern of expected)
+      expect(
+        problems.some((p) => pattern.test(p)),
+        String(pattern),
+      ).toBe(true);
     expect(problems).toHaveLength(expected.length);
   });
 
@@ -84,7 +88,13 @@ describe('release checks', () => {
       return dir;
     }
     const manifest = (extra: Record<string, unknown> = {}) =>
-      JSON.stringify({ name: '@mason/x', version: '0.1.0', main: './dist/index.js', exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' }, './assembly/*': './assembly/*' }, ...extra });
+      JSON.stringify({
+        name: '@mason/x',
+        version: '0.1.0',
+        main: './dist/index.js',
+        exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' }, './assembly/*': './assembly/*' },
+        ...extra,
+      });
 
     it('passes when everything it promises and loads is there', () => {
       const dir = unpacked({
@@ -184,7 +194,8 @@ describe('npm run release', () => {
     const published = run.log.filter((l) => l.startsWith('publish'));
     const failedAt = order.indexOf('@mason/testing');
     expect(published).toHaveLength(failedAt + 1);
-    for (const [i, line] of published.entries()) expect(line).toMatch(new RegExp(`^publish ${out}/\\S*${order[i]!.replace('@mason/', 'mason-')}-${MASON_VERSION}\\.tgz --access public --tag next$`));
+    for (const [i, line] of published.entries())
+      expect(line).toMatch(new RegExp(`^publish ${out}/\\S*${order[i]!.replace('@mason/', 'mason-')}-${MASON_VERSION}\\.tgz --access public --tag next$`));
     expect(run.stderr).toContain('npm publish of @mason/testing failed');
     expect(run.stderr).toContain(`published: ${order.slice(0, failedAt).join(', ')}`);
     expect(run.stderr).toContain(`not published: ${order.slice(failedAt).join(', ')}`);

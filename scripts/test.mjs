@@ -64,18 +64,23 @@ function runTemplates() {
 function runGates() {
   const bin = (name) => join(root, 'node_modules', '.bin', name);
   const gates = [
-    ['types (npm run typecheck)', [
-      [bin('turbo'), ['run', 'typecheck', '--output-logs=errors-only']],
-      [bin('tsc'), ['-p', 'tsconfig.typecheck.json']],
-      [bin('tsc'), ['-p', 'tsconfig.templates.json']],
-    ]],
+    [
+      'types (npm run typecheck)',
+      [
+        [bin('turbo'), ['run', 'typecheck', '--output-logs=errors-only']],
+        [bin('tsc'), ['-p', 'tsconfig.typecheck.json']],
+        [bin('tsc'), ['-p', 'tsconfig.templates.json']],
+      ],
+    ],
     ['lint and format (npm run lint)', [[bin('biome'), ['check', '.']]]],
   ];
   for (const [name, commands] of gates) {
     console.log(`\n── ${name}`);
     const failed = commands.find(([command, args]) => spawnSync(command, args, { cwd: root, stdio: 'inherit' }).status !== 0);
     if (failed) {
-      console.log(`✗ ${name} failed: run ${failed[0].split('/').pop()} ${failed[1].join(' ')} to see why${name.startsWith('lint') ? ' (npm run lint:fix fixes what it can)' : ''}`);
+      console.log(
+        `✗ ${name} failed: run ${failed[0].split('/').pop()} ${failed[1].join(' ')} to see why${name.startsWith('lint') ? ' (npm run lint:fix fixes what it can)' : ''}`,
+      );
       totals.failed += 1;
     } else {
       console.log(`✓ ${name}`);

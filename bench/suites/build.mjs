@@ -45,7 +45,9 @@ export function hello(_: StaticArray<u8>): StaticArray<u8> {
 }
 `;
 // The official project template's asconfig.json (the one unitTests.mjs uses too).
-const ASCONFIG = { targets: { release: { sourceMap: true, optimizeLevel: 3, shrinkLevel: 3, converge: true, noAssert: false, exportRuntime: true, bindings: false } } };
+const ASCONFIG = {
+  targets: { release: { sourceMap: true, optimizeLevel: 3, shrinkLevel: 3, converge: true, noAssert: false, exportRuntime: true, bindings: false } },
+};
 
 function link(dir, name, target) {
   const path = join(dir, 'node_modules', name);
@@ -154,8 +156,24 @@ export async function buildTimes({ runs = 5 } = {}) {
         ratio: fourParallel / fourSerial,
         target: '≤ 0.625× (≥ 1.6× faster) on 2 cores',
       },
-      { name: 'mason build, no change (process)', value: noChange, unit: 'ms (median)', anchor: ANCHOR, anchorValue, ratio: noChange / anchorValue, target: '≤ 100 ms' },
-      { name: 'build(), no change (in-process)', value: median(times.inProcess), unit: 'ms (median)', anchor: null, anchorValue: null, ratio: null, target: '≤ 100 ms' },
+      {
+        name: 'mason build, no change (process)',
+        value: noChange,
+        unit: 'ms (median)',
+        anchor: ANCHOR,
+        anchorValue,
+        ratio: noChange / anchorValue,
+        target: '≤ 100 ms',
+      },
+      {
+        name: 'build(), no change (in-process)',
+        value: median(times.inProcess),
+        unit: 'ms (median)',
+        anchor: null,
+        anchorValue: null,
+        ratio: null,
+        target: '≤ 100 ms',
+      },
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -63,7 +63,15 @@ export async function deployToFinal({ runs = 10, withMainnetAnchor = true } = {}
     }
     const value = median(times);
     return [
-      { name: 'deploy → final (default devnet)', value, unit: 'ms (median)', anchor: 'same devnet with --mainnet-timing (one run)', anchorValue, ratio: anchorValue ? value / anchorValue : null, target: '≤ 1000 ms' },
+      {
+        name: 'deploy → final (default devnet)',
+        value,
+        unit: 'ms (median)',
+        anchor: 'same devnet with --mainnet-timing (one run)',
+        anchorValue,
+        ratio: anchorValue ? value / anchorValue : null,
+        target: '≤ 1000 ms',
+      },
     ];
   } finally {
     project.remove();
@@ -82,7 +90,11 @@ export async function callThroughput({ operations = 4000 } = {}) {
     const sign = (i, expirePeriod) =>
       toSendOperationInput(
         signOperation(
-          { fee, expirePeriod, op: { type: 'CallSC', maxGas: 5_000_000n, coins: 0n, target: address, func: 'add', param: new Args().addU64(BigInt(i + 1)).serialize() } },
+          {
+            fee,
+            expirePeriod,
+            op: { type: 'CallSC', maxGas: 5_000_000n, coins: 0n, target: address, func: 'add', param: new Args().addU64(BigInt(i + 1)).serialize() },
+          },
           devnet.accounts[i % devnet.accounts.length].secretKey,
           77n,
         ),
@@ -105,7 +117,18 @@ export async function callThroughput({ operations = 4000 } = {}) {
     }
     const seconds = (performance.now() - started) / 1000;
     const failed = (await rpc(info.urls.public, 'get_filtered_sc_output_event', [{ emitter_address: address, is_error: true }])).length;
-    return [{ name: 'finalized CallSC throughput', value: operations / seconds, unit: 'ops/s', anchor: null, anchorValue: null, ratio: null, target: '≥ 2000 ops/s', errors: failed }];
+    return [
+      {
+        name: 'finalized CallSC throughput',
+        value: operations / seconds,
+        unit: 'ops/s',
+        anchor: null,
+        anchorValue: null,
+        ratio: null,
+        target: '≥ 2000 ops/s',
+        errors: failed,
+      },
+    ];
   } finally {
     child.kill('SIGTERM');
     project.remove();
@@ -160,7 +183,15 @@ export async function callPipeline({ operations = 2000 } = {}) {
     const total = admission + production;
     return [
       { name: 'CallSC pipeline: admission', value: admission, unit: 'µs/op', anchor: null, anchorValue: null, ratio: null, target: 'report' },
-      { name: 'CallSC pipeline: blocks (execute, integrate, finalize)', value: production, unit: 'µs/op', anchor: null, anchorValue: null, ratio: null, target: 'report' },
+      {
+        name: 'CallSC pipeline: blocks (execute, integrate, finalize)',
+        value: production,
+        unit: 'µs/op',
+        anchor: null,
+        anchorValue: null,
+        ratio: null,
+        target: 'report',
+      },
       { name: 'CallSC pipeline: one-core ceiling', value: 1e6 / total, unit: 'ops/s', anchor: null, anchorValue: null, ratio: null, target: '≥ 5000 ops/s' },
     ];
   } finally {
@@ -171,5 +202,22 @@ export async function callPipeline({ operations = 2000 } = {}) {
 
 function spawnDevnet(extra) {
   const cli = fileURLToPath(new URL('../../packages/cli/bin/mason.js', import.meta.url));
-  return spawnUntil(process.execPath, [...(process.env.MASON_BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.MASON_BENCH_PROFILE] : []), cli, 'node', '--ephemeral', '--json', '--public-port', '0', '--private-port', '0', '--api-port', '0', ...extra], /^\{/).then(({ child, line }) => ({ child, info: JSON.parse(line) }));
+  return spawnUntil(
+    process.execPath,
+    [
+      ...(process.env.MASON_BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.MASON_BENCH_PROFILE] : []),
+      cli,
+      'node',
+      '--ephemeral',
+      '--json',
+      '--public-port',
+      '0',
+      '--private-port',
+      '0',
+      '--api-port',
+      '0',
+      ...extra,
+    ],
+    /^\{/,
+  ).then(({ child, line }) => ({ child, info: JSON.parse(line) }));
 }

@@ -44,7 +44,15 @@ export async function devnetStartup({ runs = 5 } = {}) {
   const devnetMs = median(devnetTimes);
   const bareMs = median(bareTimes);
   return [
-    { name: 'devnet start → first answer', value: devnetMs, unit: 'ms', anchor: 'bare node:http server start → first answer', anchorValue: bareMs, ratio: devnetMs / bareMs, target: '≤ 500 ms' },
+    {
+      name: 'devnet start → first answer',
+      value: devnetMs,
+      unit: 'ms',
+      anchor: 'bare node:http server start → first answer',
+      anchorValue: bareMs,
+      ratio: devnetMs / bareMs,
+      target: '≤ 500 ms',
+    },
     { name: 'devnet idle CPU', value: idleCpuPercent, unit: '% of one core', anchor: null, anchorValue: null, ratio: null, target: '≤ 5 %' },
   ];
 }

@@ -17,7 +17,11 @@ const BIG = 3_000_000;
 // secp256k1 generator point (x ‖ y) as a valid public key; signature r = Gx, s = 1, v = 27.
 const GX = '79be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798';
 const GY = '483ada7726a3c4655da4fbfc0e1108a8fd17b448a68554199c47d08ffb10d4b8';
-const hexBytes = (hex) => `[${hex.match(/../g).map((b) => `0x${b}`).join(', ')}]`;
+const hexBytes = (hex) =>
+  `[${hex
+    .match(/../g)
+    .map((b) => `0x${b}`)
+    .join(', ')}]`;
 
 function contractSource(publicKey, signature, bigContract) {
   return `import { Address, Args, Context, call, env } from '@mason/sdk';
@@ -188,12 +192,69 @@ const ROWS = [
 
 // (module (type (func)) (memory (export "memory") 1) (func $wide (local 50000 i64)) (func (export "spin") (loop (call $wide) (br 0))))
 const WIDE = Uint8Array.of(
-  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
-  0x01, 0x04, 0x01, 0x60, 0x00, 0x00,
-  0x03, 0x03, 0x02, 0x00, 0x00,
-  0x05, 0x03, 0x01, 0x00, 0x01,
-  0x07, 0x11, 0x02, 0x06, 0x6d, 0x65, 0x6d, 0x6f, 0x72, 0x79, 0x02, 0x00, 0x04, 0x73, 0x70, 0x69, 0x6e, 0x00, 0x01,
-  0x0a, 0x12, 0x02, 0x06, 0x01, 0xd0, 0x86, 0x03, 0x7e, 0x0b, 0x09, 0x00, 0x03, 0x40, 0x10, 0x00, 0x0c, 0x00, 0x0b, 0x0b,
+  0x00,
+  0x61,
+  0x73,
+  0x6d,
+  0x01,
+  0x00,
+  0x00,
+  0x00,
+  0x01,
+  0x04,
+  0x01,
+  0x60,
+  0x00,
+  0x00,
+  0x03,
+  0x03,
+  0x02,
+  0x00,
+  0x00,
+  0x05,
+  0x03,
+  0x01,
+  0x00,
+  0x01,
+  0x07,
+  0x11,
+  0x02,
+  0x06,
+  0x6d,
+  0x65,
+  0x6d,
+  0x6f,
+  0x72,
+  0x79,
+  0x02,
+  0x00,
+  0x04,
+  0x73,
+  0x70,
+  0x69,
+  0x6e,
+  0x00,
+  0x01,
+  0x0a,
+  0x12,
+  0x02,
+  0x06,
+  0x01,
+  0xd0,
+  0x86,
+  0x03,
+  0x7e,
+  0x0b,
+  0x09,
+  0x00,
+  0x03,
+  0x40,
+  0x10,
+  0x00,
+  0x0c,
+  0x00,
+  0x0b,
+  0x0b,
 );
 
 const leb = (value) => {
@@ -212,12 +273,51 @@ function bigModule() {
   const body = [0x00, ...new Array(1_000_000).fill([0x41, 0x00, 0x1a]).flat(), 0x0b];
   const code = [0x01, ...leb(body.length), ...body];
   return Uint8Array.from([
-    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
-    0x01, 0x04, 0x01, 0x60, 0x00, 0x00,
-    0x03, 0x02, 0x01, 0x00,
-    0x05, 0x03, 0x01, 0x00, 0x01,
-    0x07, 0x11, 0x02, 0x06, 0x6d, 0x65, 0x6d, 0x6f, 0x72, 0x79, 0x02, 0x00, 0x04, 0x6d, 0x61, 0x69, 0x6e, 0x00, 0x00,
-    0x0a, ...leb(code.length), ...code,
+    0x00,
+    0x61,
+    0x73,
+    0x6d,
+    0x01,
+    0x00,
+    0x00,
+    0x00,
+    0x01,
+    0x04,
+    0x01,
+    0x60,
+    0x00,
+    0x00,
+    0x03,
+    0x02,
+    0x01,
+    0x00,
+    0x05,
+    0x03,
+    0x01,
+    0x00,
+    0x01,
+    0x07,
+    0x11,
+    0x02,
+    0x06,
+    0x6d,
+    0x65,
+    0x6d,
+    0x6f,
+    0x72,
+    0x79,
+    0x02,
+    0x00,
+    0x04,
+    0x6d,
+    0x61,
+    0x69,
+    0x6e,
+    0x00,
+    0x00,
+    0x0a,
+    ...leb(code.length),
+    ...code,
   ]);
 }
 
@@ -262,7 +362,15 @@ export async function gasWallTime({ quick = false } = {}) {
 
   const run = (fn, iterations) => {
     const started = performance.now();
-    const result = vm.callSC({ caller, target, function: fn, param: new Args().addU32(iterations).serialize(), maxGas: MAX_GAS - 1_000_000n, commit: false, context: CONTEXT });
+    const result = vm.callSC({
+      caller,
+      target,
+      function: fn,
+      param: new Args().addU32(iterations).serialize(),
+      maxGas: MAX_GAS - 1_000_000n,
+      commit: false,
+      context: CONTEXT,
+    });
     const ms = performance.now() - started;
     if (!result.ok) throw new Error(`${fn}(${iterations}): ${result.error?.nodeMessage}`);
     return { ms, gas: Number(result.gasUsed) };
@@ -302,11 +410,25 @@ export async function gasWallTime({ quick = false } = {}) {
   const wideResult = vm.callSC({ caller, target: wide, function: 'spin', maxGas: wideGas, commit: false, context: CONTEXT });
   const wideMs = performance.now() - wideStarted;
   if (wideResult.error?.code !== 'MASON_VM_OUT_OF_GAS') throw new Error(`wide: ${wideResult.error?.nodeMessage ?? 'did not run out of gas'}`);
-  measured.push({ fn: 'wide', label: 'calls of a function with 50,000 locals', usPerGas: (wideMs * 1000) / Number(wideResult.gasUsed), gasPerIteration: 69, usPerIteration: (wideMs * 1000 * 69) / Number(wideResult.gasUsed) });
+  measured.push({
+    fn: 'wide',
+    label: 'calls of a function with 50,000 locals',
+    usPerGas: (wideMs * 1000) / Number(wideResult.gasUsed),
+    gasPerIteration: 69,
+    usPerIteration: (wideMs * 1000 * 69) / Number(wideResult.gasUsed),
+  });
 
   // A legitimate max-gas execution: integer arithmetic until the gas runs out.
   const maxStarted = performance.now();
-  vm.callSC({ caller, target, function: 'opArith', param: new Args().addU32(0xffffffff).serialize(), maxGas: MAX_GAS - 1_000_000n, commit: false, context: CONTEXT });
+  vm.callSC({
+    caller,
+    target,
+    function: 'opArith',
+    param: new Args().addU32(0xffffffff).serialize(),
+    maxGas: MAX_GAS - 1_000_000n,
+    commit: false,
+    context: CONTEXT,
+  });
   const maxGasComputeMs = performance.now() - maxStarted;
 
   // The codec's pure-JS blake3 (@noble) on the same 3 MB, the hash the host functions used before.
@@ -334,10 +456,42 @@ export async function gasWallTime({ quick = false } = {}) {
   const worst = measured.reduce((a, b) => (b.usPerGas > a.usPerGas ? b : a));
   const blake = measured.find((m) => m.fn === 'abiHashBlake3');
   rows.push(
-    { name: `worst wall/gas: ${worst.label}`, value: worst.usPerGas, unit: 'µs/gas', anchor: ANCHOR, anchorValue: anchor, ratio: worst.usPerGas / anchor, target: 'bounded by the watchdog' },
-    { name: 'max-gas execution at the worst wall/gas', value: (worst.usPerGas * Number(MAX_GAS)) / 1e6, unit: 's (no watchdog)', anchor: 'devnet watchdog (default)', anchorValue: 10, ratio: (worst.usPerGas * Number(MAX_GAS)) / 1e7, target: '≤ watchdog' },
-    { name: 'max-gas pure compute (legitimate)', value: maxGasComputeMs, unit: 'ms', anchor: 'devnet watchdog (default, ms)', anchorValue: 10_000, ratio: maxGasComputeMs / 10_000, target: '≪ 1' },
-    { name: 'ABI hash of 3 MB: hash-wasm blake3 in the VM', value: blake.usPerIteration, unit: 'µs/call', anchor: '@noble blake3 (pure JS), same 3 MB', anchorValue: nobleUs, ratio: blake.usPerIteration / nobleUs, target: 'report' },
+    {
+      name: `worst wall/gas: ${worst.label}`,
+      value: worst.usPerGas,
+      unit: 'µs/gas',
+      anchor: ANCHOR,
+      anchorValue: anchor,
+      ratio: worst.usPerGas / anchor,
+      target: 'bounded by the watchdog',
+    },
+    {
+      name: 'max-gas execution at the worst wall/gas',
+      value: (worst.usPerGas * Number(MAX_GAS)) / 1e6,
+      unit: 's (no watchdog)',
+      anchor: 'devnet watchdog (default)',
+      anchorValue: 10,
+      ratio: (worst.usPerGas * Number(MAX_GAS)) / 1e7,
+      target: '≤ watchdog',
+    },
+    {
+      name: 'max-gas pure compute (legitimate)',
+      value: maxGasComputeMs,
+      unit: 'ms',
+      anchor: 'devnet watchdog (default, ms)',
+      anchorValue: 10_000,
+      ratio: maxGasComputeMs / 10_000,
+      target: '≪ 1',
+    },
+    {
+      name: 'ABI hash of 3 MB: hash-wasm blake3 in the VM',
+      value: blake.usPerIteration,
+      unit: 'µs/call',
+      anchor: '@noble blake3 (pure JS), same 3 MB',
+      anchorValue: nobleUs,
+      ratio: blake.usPerIteration / nobleUs,
+      target: 'report',
+    },
   );
   return rows;
 }

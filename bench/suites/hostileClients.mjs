@@ -66,7 +66,11 @@ async function cutOffBeforeAll(socket, waitMs, expectedBytes) {
 
 export async function hostileClients({ quick = false } = {}) {
   const cli = fileURLToPath(new URL('../../packages/cli/bin/mason.js', import.meta.url));
-  const { child, line } = await spawnUntil(process.execPath, [cli, 'node', '--ephemeral', '--json', '--public-port', '0', '--private-port', '0', '--api-port', '0'], /^\{/);
+  const { child, line } = await spawnUntil(
+    process.execPath,
+    [cli, 'node', '--ephemeral', '--json', '--public-port', '0', '--private-port', '0', '--api-port', '0'],
+    /^\{/,
+  );
   const info = JSON.parse(line);
   const apiPort = Number(new URL(info.urls.api).port);
   const publicPort = Number(new URL(info.urls.public).port);
@@ -84,7 +88,7 @@ export async function hostileClients({ quick = false } = {}) {
     let stop = sampleRss(child.pid);
     const hostile = await Promise.all(Array.from({ length: clients }, () => hostileWebSocket(apiPort, messages)));
     await rpc(info.urls.api, 'get_version'); // the devnet has read the requests
-    const cutOff = (await Promise.all(hostile.map((socket) => cutOffBeforeAll(socket, 2_000, repliesMiB * 2 ** 20 / clients)))).every(Boolean);
+    const cutOff = (await Promise.all(hostile.map((socket) => cutOffBeforeAll(socket, 2_000, (repliesMiB * 2 ** 20) / clients)))).every(Boolean);
     const wsPeak = stop();
     results.push({
       name: `WS clients that never read (${clients} × ~${Math.round(repliesMiB / clients)} MiB asked)`,

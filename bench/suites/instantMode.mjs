@@ -78,7 +78,9 @@ function templateRunMs(template, timing, args) {
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
-    child.once('exit', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`${template} integration tests failed (${timing}):\n${output.slice(-2000)}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve(performance.now() - started) : reject(new Error(`${template} integration tests failed (${timing}):\n${output.slice(-2000)}`)),
+    );
   });
 }
 
@@ -113,7 +115,15 @@ export async function instantMode({ runs = 20, templateRuns = 3 } = {}) {
       const [instantMs, realMs, loadMs] = [median(instant), median(real), median(loading)];
       results.push(row(`templates/${template} integration tests (node --test)`, instantMs, realMs, '≥ 5× faster', 'same tests, fixture on real slots'));
       // What the tests themselves take: the whole run minus starting Node and loading the test's modules.
-      results.push(row(`templates/${template} integration tests, minus module loading`, instantMs - loadMs, realMs - loadMs, '≥ 5× faster', `same; loading ${loadMs.toFixed(0)} ms subtracted from both`));
+      results.push(
+        row(
+          `templates/${template} integration tests, minus module loading`,
+          instantMs - loadMs,
+          realMs - loadMs,
+          '≥ 5× faster',
+          `same; loading ${loadMs.toFixed(0)} ms subtracted from both`,
+        ),
+      );
     }
     return results;
   } finally {

@@ -103,7 +103,15 @@ async function accountsScaling(sizes, reps) {
         heapMiB: Number(heap.toFixed(1)),
         startMs: Number(startMs.toFixed(0)),
       });
-      rows.push({ name: `  devnet start, ${n} accounts`, value: startMs, unit: `ms; +${heap.toFixed(1)} MiB heap`, anchor: null, anchorValue: null, ratio: null, target: growth(prev?.startMs, startMs) });
+      rows.push({
+        name: `  devnet start, ${n} accounts`,
+        value: startMs,
+        unit: `ms; +${heap.toFixed(1)} MiB heap`,
+        anchor: null,
+        anchorValue: null,
+        ratio: null,
+        target: growth(prev?.startMs, startMs),
+      });
       prev = { ms, startMs };
     } finally {
       await devnet.stop();
@@ -168,7 +176,13 @@ async function historyScaling(stages, reps) {
       const someOp = node.events.final[Math.floor(events / 2)].context.origin_operation_id;
       const byOp = await latency(() => rpc(devnet.urls.public, 'get_filtered_sc_output_event', [{ original_operation_id: someOp }]), reps);
       const caller = devnet.accounts[5].address;
-      const byCaller = await latency(() => rpc(devnet.urls.public, 'get_filtered_sc_output_event', [{ original_caller_address: caller, is_final: true, start: { period: node.lastProducedSlot.period, thread: 0 } }]), reps);
+      const byCaller = await latency(
+        () =>
+          rpc(devnet.urls.public, 'get_filtered_sc_output_event', [
+            { original_caller_address: caller, is_final: true, start: { period: node.lastProducedSlot.period, thread: 0 } },
+          ]),
+        reps,
+      );
       // Block production with this history: a probe of 64 calls (one per sender), blocks timed.
       blockTimes.length = 0;
       await sendCalls(devnet, target, 64, fee);
@@ -178,9 +192,33 @@ async function historyScaling(stages, reps) {
       const perOp = withOps.reduce((s, b) => s + b.ms, 0) / withOps.reduce((s, b) => s + b.ops, 0);
       const label = `${events} events, ${node.finalExecutedOperations} ops`;
       rows.push(
-        { name: `events by operation id, ${events} events`, value: byOp, unit: 'ms (median)', anchor: null, anchorValue: null, ratio: null, target: growth(prev?.byOp, byOp) },
-        { name: `events by caller (scan), ${events} events`, value: byCaller, unit: 'ms (median)', anchor: null, anchorValue: null, ratio: null, target: growth(prev?.byCaller, byCaller) },
-        { name: `block production, ${ops} ops before`, value: perBlock, unit: `ms/block (${perOp.toFixed(2)} ms/op)`, anchor: null, anchorValue: null, ratio: null, target: growth(prev?.perBlock, perBlock) },
+        {
+          name: `events by operation id, ${events} events`,
+          value: byOp,
+          unit: 'ms (median)',
+          anchor: null,
+          anchorValue: null,
+          ratio: null,
+          target: growth(prev?.byOp, byOp),
+        },
+        {
+          name: `events by caller (scan), ${events} events`,
+          value: byCaller,
+          unit: 'ms (median)',
+          anchor: null,
+          anchorValue: null,
+          ratio: null,
+          target: growth(prev?.byCaller, byCaller),
+        },
+        {
+          name: `block production, ${ops} ops before`,
+          value: perBlock,
+          unit: `ms/block (${perOp.toFixed(2)} ms/op)`,
+          anchor: null,
+          anchorValue: null,
+          ratio: null,
+          target: growth(prev?.perBlock, perBlock),
+        },
         { name: `  heap used, ${label}`, value: heap, unit: 'MiB above start', anchor: null, anchorValue: null, ratio: null, target: '' },
       );
       prev = { byOp, byCaller, perBlock, heap };

@@ -74,11 +74,23 @@ const ASPECT_ASCONFIG = {
     coverage: { lib: ['./node_modules/@as-covers/assembly/index.ts'], transform: ['@as-covers/transform', '@as-pect/transform'] },
     noCoverage: { transform: ['@as-pect/transform'] },
   },
-  options: { exportMemory: true, outFile: 'output.wasm', textFile: 'output.wat', bindings: 'raw', exportStart: '_start', exportRuntime: true, use: ['RTRACE=1'], debug: true, exportTable: true },
+  options: {
+    exportMemory: true,
+    outFile: 'output.wasm',
+    textFile: 'output.wat',
+    bindings: 'raw',
+    exportStart: '_start',
+    exportRuntime: true,
+    use: ['RTRACE=1'],
+    debug: true,
+    exportTable: true,
+  },
   extends: './asconfig.json',
   entries: ['./node_modules/@as-pect/assembly/assembly/index.ts'],
 };
-const ASCONFIG = { targets: { release: { sourceMap: true, optimizeLevel: 3, shrinkLevel: 3, converge: true, noAssert: false, exportRuntime: true, bindings: false } } };
+const ASCONFIG = {
+  targets: { release: { sourceMap: true, optimizeLevel: 3, shrinkLevel: 3, converge: true, noAssert: false, exportRuntime: true, bindings: false } },
+};
 
 function link(dir, name, target) {
   const path = join(dir, 'node_modules', name);
@@ -170,7 +182,15 @@ export async function unitTests({ runs = 5 } = {}) {
       { name: `mason test re-run, ${files}`, value: cached, unit: 'ms', anchor: ANCHOR, anchorValue: asp, ratio: cached / asp, target: '≤ 1.0×' },
     );
     if (workers !== undefined) {
-      rows.push({ name: `mason test --jobs 2, ${files}`, value: workers, unit: 'ms', anchor: ANCHOR, anchorValue: asp, ratio: workers / asp, target: '(2 compile worker threads)' });
+      rows.push({
+        name: `mason test --jobs 2, ${files}`,
+        value: workers,
+        unit: 'ms',
+        anchor: ANCHOR,
+        anchorValue: asp,
+        ratio: workers / asp,
+        target: '(2 compile worker threads)',
+      });
     }
   }
   return rows;

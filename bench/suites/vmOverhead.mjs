@@ -105,10 +105,43 @@ export async function vmOverhead({ quick = false } = {}) {
   const computeDirect = perCall(() => direct('compute'), quick ? 10 : 30, batches);
   const computeVm = perCall(() => viaVm('compute'), quick ? 10 : 30, batches);
   rows.push(
-    { name: 'VM callSC, empty function', value: noopVm, unit: 'µs/call', anchor: ANCHOR, anchorValue: noopDirect, ratio: noopVm / noopDirect, target: '≤ 1.5×' },
-    { name: 'VM readOnlyCall, empty function', value: noopRo, unit: 'µs/call', anchor: ANCHOR, anchorValue: noopDirect, ratio: noopRo / noopDirect, target: 'report' },
-    { name: '  VM callSC, empty, vs one plain instance', value: noopVm, unit: 'µs/call', anchor: 'same module, one plain instance called repeatedly (no reset)', anchorValue: noopReused, ratio: noopVm / noopReused, target: 'report' },
-    { name: 'VM callSC, 1M-iteration loop (metering)', value: computeVm, unit: 'µs/call', anchor: ANCHOR, anchorValue: computeDirect, ratio: computeVm / computeDirect, target: '≤ 1.1×', gasUsed: String(computeGas) },
+    {
+      name: 'VM callSC, empty function',
+      value: noopVm,
+      unit: 'µs/call',
+      anchor: ANCHOR,
+      anchorValue: noopDirect,
+      ratio: noopVm / noopDirect,
+      target: '≤ 1.5×',
+    },
+    {
+      name: 'VM readOnlyCall, empty function',
+      value: noopRo,
+      unit: 'µs/call',
+      anchor: ANCHOR,
+      anchorValue: noopDirect,
+      ratio: noopRo / noopDirect,
+      target: 'report',
+    },
+    {
+      name: '  VM callSC, empty, vs one plain instance',
+      value: noopVm,
+      unit: 'µs/call',
+      anchor: 'same module, one plain instance called repeatedly (no reset)',
+      anchorValue: noopReused,
+      ratio: noopVm / noopReused,
+      target: 'report',
+    },
+    {
+      name: 'VM callSC, 1M-iteration loop (metering)',
+      value: computeVm,
+      unit: 'µs/call',
+      anchor: ANCHOR,
+      anchorValue: computeDirect,
+      ratio: computeVm / computeDirect,
+      target: '≤ 1.1×',
+      gasUsed: String(computeGas),
+    },
   );
   return rows;
 }

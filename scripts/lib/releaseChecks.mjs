@@ -23,11 +23,16 @@ export function checkManifests(packages, { createMasonVersion }) {
   for (const { name, folder, dir, manifest } of packages) {
     const where = `packages/${folder}/package.json`;
     if (!SEMVER.test(manifest.version ?? '')) problems.push(`${where}: version "${manifest.version}" is not a semver version`);
-    else if (manifest.version !== version) problems.push(`${where}: ${name} is at ${manifest.version}, the others at ${version}: Mason's packages are released together with one version`);
+    else if (manifest.version !== version)
+      problems.push(`${where}: ${name} is at ${manifest.version}, the others at ${version}: Mason's packages are released together with one version`);
     for (const field of DEPENDENCY_FIELDS) {
       for (const [dep, range] of Object.entries(manifest[field] ?? {})) {
-        if (names.has(dep) && !range.startsWith('workspace:')) problems.push(`${where}: ${field}.${dep} is "${range}"; depend on Mason's own packages with "workspace:*" so the published range is the released version`);
-        if (range.startsWith('workspace:') && !names.has(dep)) problems.push(`${where}: ${field}.${dep} is a workspace package that is not published (private or missing)`);
+        if (names.has(dep) && !range.startsWith('workspace:'))
+          problems.push(
+            `${where}: ${field}.${dep} is "${range}"; depend on Mason's own packages with "workspace:*" so the published range is the released version`,
+          );
+        if (range.startsWith('workspace:') && !names.has(dep))
+          problems.push(`${where}: ${field}.${dep} is a workspace package that is not published (private or missing)`);
       }
     }
     const repository = manifest.repository ?? {};
@@ -35,11 +40,16 @@ export function checkManifests(packages, { createMasonVersion }) {
     if (repository.directory !== `packages/${folder}`) problems.push(`${where}: repository.directory must be "packages/${folder}"`);
     if (!manifest.license) problems.push(`${where}: no license`);
     if (!Array.isArray(manifest.files) || manifest.files.length === 0) problems.push(`${where}: no "files" list (what the package ships)`);
-    if (name.startsWith('@') && manifest.publishConfig?.access !== 'public') problems.push(`${where}: a scoped package needs "publishConfig": { "access": "public" }`);
+    if (name.startsWith('@') && manifest.publishConfig?.access !== 'public')
+      problems.push(`${where}: a scoped package needs "publishConfig": { "access": "public" }`);
     const readme = join(dir, 'README.md');
-    if (!existsSync(readme) || readFileSync(readme, 'utf8').trim() === '') problems.push(`packages/${folder}/README.md is missing or empty (it is the package's page on the registry)`);
+    if (!existsSync(readme) || readFileSync(readme, 'utf8').trim() === '')
+      problems.push(`packages/${folder}/README.md is missing or empty (it is the package's page on the registry)`);
   }
-  if (version && createMasonVersion !== version) problems.push(`packages/create-mason/src/catalog.ts: MASON_VERSION is ${createMasonVersion}, the packages are at ${version}: new projects would depend on the wrong version`);
+  if (version && createMasonVersion !== version)
+    problems.push(
+      `packages/create-mason/src/catalog.ts: MASON_VERSION is ${createMasonVersion}, the packages are at ${version}: new projects would depend on the wrong version`,
+    );
   return problems;
 }
 
@@ -117,7 +127,8 @@ export function checkPackedPackage(name, dir, { templates = [] } = {}) {
     if (!files.has(`templates/${template}/package.json`)) problems.push(`${name}: template ${template} is not in the tarball`);
   }
   for (const file of files) {
-    if (/^templates\/[^/]+\/(build|deployments|node_modules|\.mason)\/|^templates\/[^/]+\/\.env$/.test(file)) problems.push(`${name}: ships ${file}, an output or a secret of a template`);
+    if (/^templates\/[^/]+\/(build|deployments|node_modules|\.mason)\/|^templates\/[^/]+\/\.env$/.test(file))
+      problems.push(`${name}: ships ${file}, an output or a secret of a template`);
   }
   return problems;
 }

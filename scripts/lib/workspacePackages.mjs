@@ -60,7 +60,9 @@ function packCreateMason({ name, dir, manifest }, outDir) {
     ([dep, range]) => (range.startsWith('workspace:') && !versions.has(dep)) || range.startsWith('catalog:'),
   );
   if (internal.length > 0) {
-    throw new Error(`${name} is packed from a staged copy, where ${internal.map(([dep, range]) => `${dep}@${range}`).join(', ')} cannot be resolved: give it a plain version range`);
+    throw new Error(
+      `${name} is packed from a staged copy, where ${internal.map(([dep, range]) => `${dep}@${range}`).join(', ')} cannot be resolved: give it a plain version range`,
+    );
   }
   const stage = mkdtempSync(join(tmpdir(), 'create-mason-stage-'));
   try {

@@ -24,7 +24,8 @@ const CLI_WORDING: Record<string, (c: Context) => string> = {
   MASON_CLIENT_INSUFFICIENT_BALANCE: (c) =>
     `${c.address} has ${c.balance} MAS (candidate) but the operation may spend ${c.required} MAS (fee included). ` +
     'Fund the account (PRIVATE_KEY), or lower --coins.',
-  MASON_CLIENT_TIMEOUT: (c) => `${c.method} to ${c.url} got no answer within ${c.timeoutMs} ms. The node may be overloaded or unreachable: check it, and --network.`,
+  MASON_CLIENT_TIMEOUT: (c) =>
+    `${c.method} to ${c.url} got no answer within ${c.timeoutMs} ms. The node may be overloaded or unreachable: check it, and --network.`,
   MASON_CLIENT_WS_URL_MISSING: (c) => `${c.method} needs a WebSocket connection to the node: set MASON_NODE_WS_URL (e.g. ws://127.0.0.1:33036).`,
   MASON_CLIENT_API_URL_MISSING: (c) => `${c.method} is served on the node's API port: set MASON_NODE_WS_URL (e.g. ws://127.0.0.1:33036).`,
 };

@@ -1,7 +1,25 @@
 import { Args, fromHex } from '@mason/codec';
 import { CliError } from './errors.js';
 
-export const ARG_TYPES = ['bool', 'u8', 'i8', 'u16', 'i16', 'u32', 'i32', 'u64', 'i64', 'u128', 'i128', 'u256', 'i256', 'f32', 'f64', 'string', 'bytes'] as const;
+export const ARG_TYPES = [
+  'bool',
+  'u8',
+  'i8',
+  'u16',
+  'i16',
+  'u32',
+  'i32',
+  'u64',
+  'i64',
+  'u128',
+  'i128',
+  'u256',
+  'i256',
+  'f32',
+  'f64',
+  'string',
+  'bytes',
+] as const;
 type ArgType = (typeof ARG_TYPES)[number];
 
 /** Names people try first, and the type they mean. */
@@ -37,7 +55,8 @@ export function encodeContractArgs(values: readonly string[], option = '--args')
   }
   if (problems.length === 0) return args.serialize();
   const types = typeProblems ? ` (types: ${ARG_TYPES.join(', ')})` : '';
-  const text = problems.length === 1 ? `${option} ${problems[0]}${types}` : `${option}: ${problems.length} values are wrong${types}:\n  ${problems.join('\n  ')}`;
+  const text =
+    problems.length === 1 ? `${option} ${problems[0]}${types}` : `${option}: ${problems.length} values are wrong${types}:\n  ${problems.join('\n  ')}`;
   throw new CliError('MASON_CLI_BAD_ARGS', { problems: text });
 }
 

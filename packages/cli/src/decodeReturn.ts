@@ -3,7 +3,25 @@ import { InvalidArgumentError } from 'commander';
 import { printableText } from './eventText.js';
 import { CliError } from './errors.js';
 
-export const RETURN_TYPES = ['bool', 'u8', 'i8', 'u16', 'i16', 'u32', 'i32', 'u64', 'i64', 'u128', 'i128', 'u256', 'i256', 'f32', 'f64', 'string', 'bytes'] as const;
+export const RETURN_TYPES = [
+  'bool',
+  'u8',
+  'i8',
+  'u16',
+  'i16',
+  'u32',
+  'i32',
+  'u64',
+  'i64',
+  'u128',
+  'i128',
+  'u256',
+  'i256',
+  'f32',
+  'f64',
+  'string',
+  'bytes',
+] as const;
 export type ReturnType = (typeof RETURN_TYPES)[number];
 
 /** `--returns <type>`. */

@@ -10,10 +10,12 @@ export const cliErrors = {
     'port {port} ({role}) on {host} is already in use: a Mason node (or another program) already runs there. Stop it, or run this one on other ports: `mason node --port-offset 10` (ports {suggested}), or --public-port/--private-port/--api-port.',
   MASON_CLI_UNKNOWN_CONTRACT:
     'there is no contract named "{name}" in {path} ({known}). Deploy it with `mason deploy {name}`, check --network, or give the contract\'s address (AS…).',
-  MASON_CLI_INVALID_ADDRESS: '{value} is not a valid Massa address ({reason}). A contract address looks like AS1… and an account address like AU1…; a contract deployed with `mason deploy` can also be named.',
+  MASON_CLI_INVALID_ADDRESS:
+    '{value} is not a valid Massa address ({reason}). A contract address looks like AS1… and an account address like AU1…; a contract deployed with `mason deploy` can also be named.',
   MASON_CLI_NOT_A_CONTRACT: '{address} has no bytecode on {network}: it is not a contract there. Check the address and --network.',
   MASON_CLI_NO_SUCH_FUNCTION: '{address} has no function {func} (exports: {exports}).',
-  MASON_CLI_BAD_RETURNS: '--returns {type}: the function returned {length} byte(s) (0x{hex}), which is not a {type}: {reason}. Leave out --returns to see the raw bytes.',
+  MASON_CLI_BAD_RETURNS:
+    '--returns {type}: the function returned {length} byte(s) (0x{hex}), which is not a {type}: {reason}. Leave out --returns to see the raw bytes.',
   MASON_CLI_UNKNOWN_NETWORK: 'unknown network "{name}": use local, buildnet, mainnet or a node URL (http://…).',
   MASON_CLI_WHICH_CONTRACT: 'several contracts were built ({names}): name the one to deploy, e.g. `mason deploy {first}`.',
 } as const;

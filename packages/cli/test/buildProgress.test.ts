@@ -82,7 +82,12 @@ describe('mason build --jobs, mason test --jobs', () => {
   });
 
   it('refuses a bad value before building or testing, saying what to give', async () => {
-    for (const [command, value] of [['build', '0'], ['test', 'abc'], ['build', '1.5'], ['test', '65']]) {
+    for (const [command, value] of [
+      ['build', '0'],
+      ['test', 'abc'],
+      ['build', '1.5'],
+      ['test', '65'],
+    ]) {
       const result = await mason([command!, '--jobs', value!]);
       expect(result.code, `${command} ${value}`).toBe(1);
       expect(result.stderr).toContain(`option '-j, --jobs <n>' argument '${value}' is invalid. give a whole number from 1 to 64`);
@@ -110,7 +115,12 @@ describe('runBuild output', () => {
     expect(result.stdout).not.toMatch(/\x1b|\r/);
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(3);
-    expect(lines.slice(0, 2).map((line) => line.trim().split(/\s+/).slice(0, 2).join(' ')).sort()).toEqual(['✔ a', '✔ b']);
+    expect(
+      lines
+        .slice(0, 2)
+        .map((line) => line.trim().split(/\s+/).slice(0, 2).join(' '))
+        .sort(),
+    ).toEqual(['✔ a', '✔ b']);
     expect(lines[2]).toMatch(/^ {2}2 contract\(s\) in \d+ ms → /);
     const json = await mason(['build', '--json', '--jobs', '2']);
     expect(json.code).toBe(0);

@@ -10,12 +10,18 @@ import { printError } from '../src/output.js';
 
 describe('library errors as the mason command says them', () => {
   it('gas, fee and balance hints name --max-gas, --fee and --coins, and keep the facts', () => {
-    const high = cliMessage(new ClientError('MASON_CLIENT_MAX_GAS_OUT_OF_RANGE', { operation: 'CallSC', maxGas: 5_000_000_000n, min: 2_100_000n, max: 4_294_167_295n }));
-    expect(high).toBe('CallSC --max-gas 5000000000 is outside [2100000, 4294167295]. A node accepts such an operation but it never fits in a block and silently expires: lower --max-gas.');
+    const high = cliMessage(
+      new ClientError('MASON_CLIENT_MAX_GAS_OUT_OF_RANGE', { operation: 'CallSC', maxGas: 5_000_000_000n, min: 2_100_000n, max: 4_294_167_295n }),
+    );
+    expect(high).toBe(
+      'CallSC --max-gas 5000000000 is outside [2100000, 4294167295]. A node accepts such an operation but it never fits in a block and silently expires: lower --max-gas.',
+    );
     const low = cliMessage(new ClientError('MASON_CLIENT_MAX_GAS_OUT_OF_RANGE', { operation: 'CallSC', maxGas: 1n, min: 2_100_000n, max: 4_294_167_295n }));
     expect(low).toContain('raise --max-gas, or leave it out');
     const estimation = cliMessage(new ClientError('MASON_CLIENT_GAS_ESTIMATION_FAILED', { operation: 'CallSC AS1.sum', error: 'boom' }));
-    expect(estimation).toBe('CallSC AS1.sum would fail, so nothing was sent: its dry run failed with "boom". Fix the call (its --args, --coins), or pass --max-gas to send it anyway.');
+    expect(estimation).toBe(
+      'CallSC AS1.sum would fail, so nothing was sent: its dry run failed with "boom". Fix the call (its --args, --coins), or pass --max-gas to send it anyway.',
+    );
     expect(cliMessage(new ClientError('MASON_CLIENT_FEE_TOO_LOW', { fee: '0', minimalFees: '0.01' }))).toContain('Leave out --fee');
     for (const message of [high, low, estimation]) expect(message).not.toMatch(/maxGas|\[MASON_/);
   });

@@ -27,7 +27,11 @@ const dir = mkdtempSync(join(tmpdir(), 'mason-crash-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function rpc(url: string, method: string, params: unknown[] = []): Promise<any> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   const body = (await response.json()) as { result?: unknown; error?: { message: string } };
   if (body.error) throw new Error(body.error.message);
   return body.result;
@@ -35,9 +39,13 @@ async function rpc(url: string, method: string, params: unknown[] = []): Promise
 
 function start(): Promise<{ child: ChildProcess; info: any }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, 'node', '--json', '--data-dir', dir, '--public-port', '0', '--private-port', '0', '--api-port', '0', '--accounts', '4'], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [bin, 'node', '--json', '--data-dir', dir, '--public-port', '0', '--private-port', '0', '--api-port', '0', '--accounts', '4'],
+      {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     let out = '';
     child.stdout!.on('data', (chunk) => {
       out += chunk;
@@ -91,7 +99,11 @@ describe('crash safety', () => {
         while (Date.now() < deadline && !killed) {
           const status = await rpc(url, 'get_status');
           const amount = MAS + ++nonce;
-          const signed = signOperation({ fee: parseMas('0.01'), expirePeriod: status.last_slot.period + 9, op: { type: 'Transaction', recipient, amount } }, key, 77n);
+          const signed = signOperation(
+            { fee: parseMas('0.01'), expirePeriod: status.last_slot.period + 9, op: { type: 'Transaction', recipient, amount } },
+            key,
+            77n,
+          );
           await rpc(url, 'send_operations', [[toSendOperationInput(signed)]]);
           pending.push({ id: signed.id, amount });
           sent.set(signed.id, amount);

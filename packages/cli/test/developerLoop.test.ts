@@ -50,9 +50,18 @@ export function raw(_: StaticArray<u8>): void {
 }
 `;
 
-function mason(args: string[], options: { cwd?: string; env?: Record<string, string | undefined> } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function mason(
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string | undefined> } = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const env: Record<string, string | undefined> = { ...process.env, MASON_NODE_URL: devnet.urls.public, MASON_NODE_WS_URL: devnet.urls.ws, NO_COLOR: '1', ...options.env };
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      MASON_NODE_URL: devnet.urls.public,
+      MASON_NODE_WS_URL: devnet.urls.ws,
+      NO_COLOR: '1',
+      ...options.env,
+    };
     for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key];
     const child = spawn(process.execPath, [bin, ...args], { cwd: options.cwd ?? root, env });
     let stdout = '';
@@ -76,7 +85,11 @@ afterAll(async () => {
 });
 
 async function getOperations(url: string, id: string): Promise<any[]> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'get_operations', params: [[id]] }) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'get_operations', params: [[id]] }),
+  });
   return ((await response.json()) as { result: any[] }).result;
 }
 
@@ -94,7 +107,9 @@ describe('the developer loop through the mason command', () => {
     expect(second.code, second.stderr).toBe(0);
     expect(second.stdout).toContain('unchanged');
     expect(second.stdout).toContain(join(root, 'build', 'manifest.json'));
-    expect(JSON.parse(readFileSync(join(root, 'build/manifest.json'), 'utf8')).contracts.main.exports).toEqual(expect.arrayContaining(['sum', 'hello', 'constructor']));
+    expect(JSON.parse(readFileSync(join(root, 'build/manifest.json'), 'utf8')).contracts.main.exports).toEqual(
+      expect.arrayContaining(['sum', 'hello', 'constructor']),
+    );
   });
 
   it('mason deploy deploys to the devnet and records the address', async () => {
@@ -107,7 +122,7 @@ describe('the developer loop through the mason command', () => {
     expect(JSON.parse(readFileSync(join(root, 'deployments/local.json'), 'utf8')).contracts.main.address).toBe(address);
   });
 
-  it('mason deploy shows the events people read: the deployer\'s base64 event is not among them', async () => {
+  it("mason deploy shows the events people read: the deployer's base64 event is not among them", async () => {
     const deployed = await mason(['deploy', '--args', 'string:Again'], { cwd: join(root, 'assembly') });
     expect(deployed.code, deployed.stderr).toBe(0);
     const shown = /address\s+(AS\w+)/.exec(deployed.stdout)![1]!;
@@ -116,7 +131,11 @@ describe('the developer loop through the mason command', () => {
     // The deployer's raw event: Args(array of the addresses), base64.
     const rawEvent = Buffer.concat([Buffer.from([shown.length + 4, 0, 0, 0, shown.length, 0, 0, 0]), Buffer.from(shown)]).toString('base64');
     expect(deployed.stdout).not.toContain(rawEvent);
-    const eventLines = deployed.stdout.split(/events\s+\n/)[1]!.split('recorded in')[0]!.trim().split('\n');
+    const eventLines = deployed.stdout
+      .split(/events\s+\n/)[1]!
+      .split('recorded in')[0]!
+      .trim()
+      .split('\n');
     expect(eventLines).toHaveLength(2);
     expect(deployed.stdout).toContain(join(root, 'deployments', 'local.json'));
   });
@@ -202,7 +221,9 @@ describe('the developer loop through the mason command', () => {
     const account = devnet.accounts[0]!.address;
     const notAContract = await mason(['read', account, 'hello']);
     expect(notAContract.code).toBe(1);
-    expect(notAContract.stderr).toContain(`error ${account} has no bytecode on local: it is not a contract there. Check the address and --network. [MASON_CLI_NOT_A_CONTRACT]`);
+    expect(notAContract.stderr).toContain(
+      `error ${account} has no bytecode on local: it is not a contract there. Check the address and --network. [MASON_CLI_NOT_A_CONTRACT]`,
+    );
   });
 
   it('a failing call exits 1 with the contract message', async () => {

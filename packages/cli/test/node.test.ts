@@ -11,7 +11,10 @@ const dir = mkdtempSync(join(tmpdir(), 'mason-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function startNode(args: string[]) {
-  const child = spawn(process.execPath, [bin, 'node', '--public-port', '0', '--private-port', '0', '--api-port', '0', ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [bin, 'node', '--public-port', '0', '--private-port', '0', '--api-port', '0', ...args], {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (c) => (stderr += c));
@@ -28,7 +31,11 @@ function startNode(args: string[]) {
 }
 
 async function rpc(url: string, method: string, params: unknown[] = []) {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   return (await response.json()) as { result?: any; error?: any };
 }
 
@@ -79,7 +86,9 @@ describe('mason node', () => {
     const reset = startNode(['--json', '--data-dir', dataDir, '--reset']);
     const info = JSON.parse(await reset.ready);
     expect((await rpc(info.urls.public, 'get_status')).result.config.delta_f0).toBe(identity.deltaF0);
-    expect(reset.errors()).toContain(`mason devnet: reset: deleting the chain in ${dataDir} (chain.json, final-blocks.jsonl, clock.json; 0 final blocks) and starting a new one`);
+    expect(reset.errors()).toContain(
+      `mason devnet: reset: deleting the chain in ${dataDir} (chain.json, final-blocks.jsonl, clock.json; 0 final blocks) and starting a new one`,
+    );
     reset.child.kill('SIGTERM');
     expect(await reset.exited).toBe(0);
   });
@@ -117,7 +126,9 @@ describe('mason node', () => {
     const status = (await rpc(info.urls.public, 'get_status')).result;
     const sender = SecretKey.fromString(info.accounts[0].secretKey);
     const recipient = SecretKey.generate().publicKey.address().toString();
-    const input = toSendOperationInput(signOperation({ fee: parseMas('0.01'), expirePeriod: status.last_slot.period + 9, op: { type: 'Transaction', recipient, amount: MAS } }, sender, 77n));
+    const input = toSendOperationInput(
+      signOperation({ fee: parseMas('0.01'), expirePeriod: status.last_slot.period + 9, op: { type: 'Transaction', recipient, amount: MAS } }, sender, 77n),
+    );
     const [id] = (await rpc(info.urls.public, 'send_operations', [[input]])).result;
     let operation: any;
     for (let i = 0; i < 200 && !operation?.is_operation_final; i++) {

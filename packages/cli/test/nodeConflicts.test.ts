@@ -63,7 +63,9 @@ describe('ports already in use', () => {
     const taken = portOf(info.urls.public);
     const second = mason(['--json', '--ephemeral', '--public-port', String(taken), '--private-port', '0', '--api-port', '0']);
     expect(await second.exited).toBe(1);
-    expect(second.errors()).toContain(`error port ${taken} (public API, --public-port) on 127.0.0.1 is already in use: a Mason node (or another program) already runs there.`);
+    expect(second.errors()).toContain(
+      `error port ${taken} (public API, --public-port) on 127.0.0.1 is already in use: a Mason node (or another program) already runs there.`,
+    );
     expect(second.errors()).toContain('`mason node --port-offset 10`');
     expect(second.errors().match(/\[MASON_CLI_PORT_IN_USE\]/g)).toHaveLength(1);
     first.child.kill('SIGTERM');

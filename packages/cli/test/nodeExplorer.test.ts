@@ -12,11 +12,15 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('mason node and the explorer', () => {
   it('prints the explorer URL in its banner and in --json, and the URL serves the page', async () => {
     for (const json of [false, true]) {
-      const child = spawn(process.execPath, [bin, 'node', '--ephemeral', '--public-port', '0', '--private-port', '0', '--api-port', '0', '--accounts', '1', ...(json ? ['--json'] : [])], {
-        cwd: dir,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, NO_COLOR: '1' },
-      });
+      const child = spawn(
+        process.execPath,
+        [bin, 'node', '--ephemeral', '--public-port', '0', '--private-port', '0', '--api-port', '0', '--accounts', '1', ...(json ? ['--json'] : [])],
+        {
+          cwd: dir,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: { ...process.env, NO_COLOR: '1' },
+        },
+      );
       const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
       let stdout = '';
       const ready = new Promise<void>((resolve, reject) => {

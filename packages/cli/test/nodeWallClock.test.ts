@@ -15,19 +15,93 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 // (module (memory (export "memory") 64 64) (func (export "spin") (loop (memory.fill (i32.const 0) (i32.const 0) (i32.const 4194304)) (br 0))))
 const SPIN = Uint8Array.of(
-  0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
-  0x01, 0x04, 0x01, 0x60, 0x00, 0x00,
-  0x03, 0x02, 0x01, 0x00,
-  0x05, 0x04, 0x01, 0x01, 0x40, 0x40,
-  0x07, 0x11, 0x02, 0x06, 0x6d, 0x65, 0x6d, 0x6f, 0x72, 0x79, 0x02, 0x00, 0x04, 0x73, 0x70, 0x69, 0x6e, 0x00, 0x00,
-  0x0a, 0x15, 0x01, 0x13, 0x00, 0x03, 0x40, 0x41, 0x00, 0x41, 0x00, 0x41, 0x80, 0x80, 0x80, 0x02, 0xfc, 0x0b, 0x00, 0x0c, 0x00, 0x0b, 0x0b,
+  0x00,
+  0x61,
+  0x73,
+  0x6d,
+  0x01,
+  0x00,
+  0x00,
+  0x00,
+  0x01,
+  0x04,
+  0x01,
+  0x60,
+  0x00,
+  0x00,
+  0x03,
+  0x02,
+  0x01,
+  0x00,
+  0x05,
+  0x04,
+  0x01,
+  0x01,
+  0x40,
+  0x40,
+  0x07,
+  0x11,
+  0x02,
+  0x06,
+  0x6d,
+  0x65,
+  0x6d,
+  0x6f,
+  0x72,
+  0x79,
+  0x02,
+  0x00,
+  0x04,
+  0x73,
+  0x70,
+  0x69,
+  0x6e,
+  0x00,
+  0x00,
+  0x0a,
+  0x15,
+  0x01,
+  0x13,
+  0x00,
+  0x03,
+  0x40,
+  0x41,
+  0x00,
+  0x41,
+  0x00,
+  0x41,
+  0x80,
+  0x80,
+  0x80,
+  0x02,
+  0xfc,
+  0x0b,
+  0x00,
+  0x0c,
+  0x00,
+  0x0b,
+  0x0b,
 );
 const spinner = Address.fromHash('contract', blake3(SPIN)).toString();
 const ledgerFile = join(dir, 'initial_ledger.json');
 writeFileSync(ledgerFile, JSON.stringify({ [spinner]: { balance: '1', bytecode: Array.from(SPIN), datastore: [] } }));
 
 function startNode(maxExecutionMs: number) {
-  const args = ['node', '--public-port', '0', '--private-port', '0', '--api-port', '0', '--json', '--ephemeral', '--initial-ledger', ledgerFile, '--max-execution-ms', String(maxExecutionMs)];
+  const args = [
+    'node',
+    '--public-port',
+    '0',
+    '--private-port',
+    '0',
+    '--api-port',
+    '0',
+    '--json',
+    '--ephemeral',
+    '--initial-ledger',
+    ledgerFile,
+    '--max-execution-ms',
+    String(maxExecutionMs),
+  ];
   const child = spawn(process.execPath, [bin, ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
@@ -45,14 +119,20 @@ function startNode(maxExecutionMs: number) {
 }
 
 async function rpc(url: string, method: string, params: unknown[] = []) {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   return (await response.json()) as { result?: any; error?: any };
 }
 
 const COUNT = 190;
 
 const spin = (url: string) =>
-  rpc(url, 'execute_read_only_call', [[{ max_gas: 4_294_967_295, target_address: spinner, target_function: 'spin', parameter: [], caller_address: null, coins: null, fee: null }]]);
+  rpc(url, 'execute_read_only_call', [
+    [{ max_gas: 4_294_967_295, target_address: spinner, target_function: 'spin', parameter: [], caller_address: null, coins: null, fee: null }],
+  ]);
 
 describe('mason node under executions that gas does not bound in time', () => {
   it('exits cleanly on SIGTERM sent while a read-only call spins', async () => {

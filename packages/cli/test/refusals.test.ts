@@ -29,11 +29,20 @@ const codes = (text: string) => text.match(/MASON_[A-Z_]+/g) ?? [];
 describe('malformed --args', () => {
   const cases: Array<[string[], string]> = [
     [['i32:abc'], '--args i32:abc: "abc" is not an integer (i32 takes a whole number)'],
-    [['int:2'], '--args int:2: there is no type "int": did you mean i32:2? (types: bool, u8, i8, u16, i16, u32, i32, u64, i64, u128, i128, u256, i256, f32, f64, string, bytes)'],
+    [
+      ['int:2'],
+      '--args int:2: there is no type "int": did you mean i32:2? (types: bool, u8, i8, u16, i16, u32, i32, u64, i64, u128, i128, u256, i256, f32, f64, string, bytes)',
+    ],
     [['u8:300'], '--args u8:300: 300 is out of range for u8 (0 to 255)'],
     [['i32:99999999999'], '--args i32:99999999999: 99999999999 is out of range for i32 (-2147483648 to 2147483647)'],
-    [['2', '3'], '--args: 2 values are wrong (types: bool, u8, i8, u16, i16, u32, i32, u64, i64, u128, i128, u256, i256, f32, f64, string, bytes):\n  2: a value is written type:value, e.g. i32:2 or u64:2\n  3: a value is written type:value, e.g. i32:3 or u64:3'],
-    [['bool:yes', 'bytes:0g', 'f64:x'], '--args: 3 values are wrong:\n  bool:yes: a bool is true or false, not "yes"\n  bytes:0g: bytes are written in hex, two digits a byte (e.g. bytes:0a0b), not "0g"\n  f64:x: "x" is not a number'],
+    [
+      ['2', '3'],
+      '--args: 2 values are wrong (types: bool, u8, i8, u16, i16, u32, i32, u64, i64, u128, i128, u256, i256, f32, f64, string, bytes):\n  2: a value is written type:value, e.g. i32:2 or u64:2\n  3: a value is written type:value, e.g. i32:3 or u64:3',
+    ],
+    [
+      ['bool:yes', 'bytes:0g', 'f64:x'],
+      '--args: 3 values are wrong:\n  bool:yes: a bool is true or false, not "yes"\n  bytes:0g: bytes are written in hex, two digits a byte (e.g. bytes:0a0b), not "0g"\n  f64:x: "x" is not a number',
+    ],
   ];
   for (const command of ['call', 'read', 'deploy']) {
     it(`mason ${command} prints each, with the code once, and exits 1 before anything else`, async () => {
@@ -41,7 +50,9 @@ describe('malformed --args', () => {
         const target = command === 'deploy' ? [] : [CONTRACT, 'sum'];
         const result = await mason([command, ...target, '--args', ...values]);
         expect(result.code).toBe(1);
-        expect(result.stderr).toBe(`error ${message} [MASON_CLI_BAD_ARGS]\n  see https://github.com/mason-dev/mason/blob/main/docs/cli.md#mason_cli_bad_args\n`);
+        expect(result.stderr).toBe(
+          `error ${message} [MASON_CLI_BAD_ARGS]\n  see https://github.com/mason-dev/mason/blob/main/docs/cli.md#mason_cli_bad_args\n`,
+        );
       }
     });
   }
@@ -53,8 +64,14 @@ describe("commander's own refusals", () => {
       [['call', CONTRACT, 'sum', '--bogus'], "error: unknown option '--bogus'"],
       [['call', CONTRACT], "error: missing required argument 'function'"],
       [['call', CONTRACT, 'sum', '--wait', 'soon'], "error: option '--wait <stage>' argument 'soon' is invalid. Allowed choices are executed, final."],
-      [['read', CONTRACT, 'sum', '--coins', '-1'], "error: option '--coins <MAS>' argument '-1' is invalid. an amount of MAS is a non-negative decimal with at most 9 decimals, e.g. 0.1"],
-      [['read', CONTRACT, 'sum', '--returns', 'u7'], "error: option '--returns <type>' argument 'u7' is invalid. the types are bool, u8, i8, u16, i16, u32, i32, u64, i64, u128, i128, u256, i256, f32, f64, string, bytes"],
+      [
+        ['read', CONTRACT, 'sum', '--coins', '-1'],
+        "error: option '--coins <MAS>' argument '-1' is invalid. an amount of MAS is a non-negative decimal with at most 9 decimals, e.g. 0.1",
+      ],
+      [
+        ['read', CONTRACT, 'sum', '--returns', 'u7'],
+        "error: option '--returns <type>' argument 'u7' is invalid. the types are bool, u8, i8, u16, i16, u32, i32, u64, i64, u128, i128, u256, i256, f32, f64, string, bytes",
+      ],
       [['frob'], "error: unknown command 'frob'"],
     ];
     for (const [args, message] of cases) {
@@ -89,7 +106,9 @@ describe('refusals that name what to do', () => {
     for (const args of [['build'], ['deploy'], ['test'], ['call', 'token', 'transfer'], ['read', 'token', 'balanceOf']]) {
       const result = await mason(args);
       expect(result.code, args.join(' ')).toBe(1);
-      expect(result.stderr).toContain(`error not a Mason project: no package.json depending on @mason/* (or with a "mason" field), nor a package.json beside an assembly/ folder, in ${outside} or any folder above it.`);
+      expect(result.stderr).toContain(
+        `error not a Mason project: no package.json depending on @mason/* (or with a "mason" field), nor a package.json beside an assembly/ folder, in ${outside} or any folder above it.`,
+      );
       expect(result.stderr).toContain(`Run \`mason ${args[0]}`);
       expect(result.stderr).toContain('npm create mason@latest my-app');
       expect(codes(result.stderr)).toEqual(['MASON_CLI_NOT_A_PROJECT']);
@@ -112,7 +131,9 @@ describe('refusals that name what to do', () => {
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'empty', devDependencies: { '@mason/cli': '0.1.0' } }));
     const result = await mason(['build'], join(project, 'assembly'));
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('error No contract to build: assembly/contracts does not exist. Put contracts at the top level of assembly/contracts, or name them: `mason build <globs…>`');
+    expect(result.stderr).toContain(
+      'error No contract to build: assembly/contracts does not exist. Put contracts at the top level of assembly/contracts, or name them: `mason build <globs…>`',
+    );
     expect(result.stderr).not.toContain('`contracts` patterns');
     expect(codes(result.stderr)).toEqual(['MASON_COMPILER_NO_CONTRACTS']);
   });

@@ -75,7 +75,13 @@ describe('JSON-RPC error codes (reference §3)', () => {
   it('RpcError keeps the node fields', () => {
     const error = new RpcError({ method: 'get_addresses_bytecode', url: 'http://n', code: -32000, message: RpcErrorMessage.NoArguments });
     expect(isRpcError(error)).toBe(true);
-    expect(error).toMatchObject({ code: 'MASON_CLIENT_RPC_ERROR', rpcCode: -32000, rpcMessage: 'Bad request: no arguments specified', kind: 'BadRequest', isClientSide: true });
+    expect(error).toMatchObject({
+      code: 'MASON_CLIENT_RPC_ERROR',
+      rpcCode: -32000,
+      rpcMessage: 'Bad request: no arguments specified',
+      kind: 'BadRequest',
+      isClientSide: true,
+    });
     expect(error.name).toBe('RpcError');
   });
 });

@@ -31,9 +31,7 @@ const table = {
       'Check that the URL points at a Massa JSON-RPC endpoint (public API, or apiUrl for the API port).',
   ),
   MASON_CLIENT_TIMEOUT: spec<{ url: string; method: string; timeoutMs: number }>(
-    (c) =>
-      `${c.method} to ${c.url} got no answer within ${c.timeoutMs} ms. ` +
-      'The node may be overloaded or unreachable; raise timeoutMs or check the node.',
+    (c) => `${c.method} to ${c.url} got no answer within ${c.timeoutMs} ms. ` + 'The node may be overloaded or unreachable; raise timeoutMs or check the node.',
   ),
   MASON_CLIENT_INVALID_RESPONSE: spec<{ url: string; method: string; reason: string }>(
     (c) => `${c.method} to ${c.url} returned a response that is not valid JSON-RPC 2.0: ${c.reason}.`,
@@ -54,28 +52,21 @@ const table = {
       'Pending requests and subscriptions ended; subscribe again to resume.',
   ),
   MASON_CLIENT_SUBSCRIPTION_OVERFLOW: spec<{ method: string; bufferSize: number }>(
-    (c) =>
-      `The ${c.method} subscription buffered ${c.bufferSize} unread notifications and was closed. ` +
-      'Consume notifications faster or raise bufferSize.',
+    (c) => `The ${c.method} subscription buffered ${c.bufferSize} unread notifications and was closed. ` + 'Consume notifications faster or raise bufferSize.',
   ),
-  MASON_CLIENT_CLOSED: spec<{ method: string }>(
-    (c) => `${c.method} was called on a closed client. Create a new client with createClient().`,
-  ),
+  MASON_CLIENT_CLOSED: spec<{ method: string }>((c) => `${c.method} was called on a closed client. Create a new client with createClient().`),
   MASON_CLIENT_ABORTED: spec<{ method: string }>((c) => `${c.method} was aborted by its AbortSignal.`),
   MASON_CLIENT_INVALID_SECRET_KEY: spec<{ source: string; reason: string }>(
     (c) => `The secret key from ${c.source} is not a valid Massa secret key (${c.reason}). It must look like "S1…".`,
   ),
   MASON_CLIENT_SECRET_KEY_MISSING: spec<{ searched: string[] }>(
     (c) =>
-      `No secret key found (looked in ${c.searched.join(', ')}). ` +
-      'Put PRIVATE_KEY=S1… in a .env file next to your project (never commit it) or export it.',
+      `No secret key found (looked in ${c.searched.join(', ')}). ` + 'Put PRIVATE_KEY=S1… in a .env file next to your project (never commit it) or export it.',
   ),
   MASON_CLIENT_ENV_FILE_NOT_FOUND: spec<{ path: string }>(
     (c) => `The env file ${c.path} does not exist. Create it with a PRIVATE_KEY=S1… line or pass another path.`,
   ),
-  MASON_CLIENT_INVALID_ARGUMENT: spec<{ name: string; value: string; expected: string }>(
-    (c) => `Invalid ${c.name}: ${c.value}; expected ${c.expected}.`,
-  ),
+  MASON_CLIENT_INVALID_ARGUMENT: spec<{ name: string; value: string; expected: string }>((c) => `Invalid ${c.name}: ${c.value}; expected ${c.expected}.`),
   MASON_CLIENT_MAX_GAS_OUT_OF_RANGE: spec<{ operation: string; maxGas: bigint; min: bigint; max: bigint }>(
     (c) =>
       `${c.operation} max_gas ${c.maxGas} is outside [${c.min}, ${c.max}]. ` +
@@ -90,8 +81,7 @@ const table = {
   ),
   MASON_CLIENT_INSUFFICIENT_BALANCE: spec<{ address: string; balance: string; required: string }>(
     (c) =>
-      `${c.address} has ${c.balance} MAS (candidate) but the operation may spend ${c.required} MAS (fee included). ` +
-      'Fund the address or lower the amount.',
+      `${c.address} has ${c.balance} MAS (candidate) but the operation may spend ${c.required} MAS (fee included). ` + 'Fund the address or lower the amount.',
   ),
   MASON_CLIENT_INSUFFICIENT_ROLLS: spec<{ address: string; rolls: number; requested: string }>(
     (c) =>
@@ -103,9 +93,7 @@ const table = {
       `Could not estimate max_gas for ${c.operation}: the read-only dry run failed with "${c.error}". ` +
       'The operation would fail the same way; fix the call, or pass maxGas to send it anyway.',
   ),
-  MASON_CLIENT_READ_ONLY_FAILED: spec<{ target: string; error: string; gasCost: number }>(
-    (c) => `Read-only execution of ${c.target} failed: ${c.error}`,
-  ),
+  MASON_CLIENT_READ_ONLY_FAILED: spec<{ target: string; error: string; gasCost: number }>((c) => `Read-only execution of ${c.target} failed: ${c.error}`),
   MASON_CLIENT_OPERATION_REJECTED: spec<{ expected: string; received: string }>(
     (c) =>
       `send_operations returned id ${c.received}, but the operation signed locally has id ${c.expected}. ` +

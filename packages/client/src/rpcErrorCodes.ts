@@ -112,10 +112,5 @@ export function isClientSideRpcError(code: number): boolean {
 /** Errors that say the node is momentarily unable to answer; a read may be retried after them. */
 export function isTransientRpcError(code: number, message: string): boolean {
   const kind = rpcErrorKind(code, message);
-  return (
-    kind === 'InternalServerError' ||
-    kind === 'SendChannelError' ||
-    kind === 'ReceiveChannelError' ||
-    kind === 'ServerIsBusy'
-  );
+  return kind === 'InternalServerError' || kind === 'SendChannelError' || kind === 'ReceiveChannelError' || kind === 'ServerIsBusy';
 }

@@ -10,5 +10,8 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url));
  */
 export function compileContract(name: string): Promise<Uint8Array> {
   if (name === 'deployer') return compile(DEPLOYER_SOURCE, { flavor: 'official' });
-  return compile(join(packageDir, 'test', 'contracts', `${name}.ts`), { asconfig: join(packageDir, 'node_modules', '@mason', 'sdk', 'asconfig.json'), baseDir: packageDir });
+  return compile(join(packageDir, 'test', 'contracts', `${name}.ts`), {
+    asconfig: join(packageDir, 'node_modules', '@mason', 'sdk', 'asconfig.json'),
+    baseDir: packageDir,
+  });
 }

@@ -27,11 +27,7 @@ import { addressInfoFixture, statusFixture } from './fixtures.js';
 
 export type Port = 'public' | 'api' | 'ws';
 export type Received = { port: Port; method: string; params: unknown };
-export type Fault =
-  | { status: number; body?: string }
-  | { rpc: { code: number; message: string } }
-  | { hang: true }
-  | { destroy: true };
+export type Fault = { status: number; body?: string } | { rpc: { code: number; message: string } } | { hang: true } | { destroy: true };
 
 export class RpcFailure extends Error {
   constructor(

@@ -334,7 +334,11 @@ function decodeElements(content: Uint8Array, type: ArrayType): ArrayValue[] {
   const size = ELEMENT_SIZE[type];
   if (size === undefined) throw new CodecError('MASON_CODEC_VALUE_OUT_OF_RANGE', { what: 'array type', min: 0, max: 15, value: type });
   if (content.length % size !== 0) {
-    throw new CodecError('MASON_CODEC_ARGS_OUT_OF_RANGE', { type: ArrayType[type], offset: content.length - (content.length % size), remaining: content.length % size });
+    throw new CodecError('MASON_CODEC_ARGS_OUT_OF_RANGE', {
+      type: ArrayType[type],
+      offset: content.length - (content.length % size),
+      remaining: content.length % size,
+    });
   }
   const view = new DataView(content.buffer, content.byteOffset, content.byteLength);
   for (let at = 0; at < content.length; at += size) {

@@ -5,9 +5,7 @@ import { sha256 } from './hash.js';
 
 type OneShotHash = (algorithm: string, data: Uint8Array, encoding: 'buffer') => Uint8Array;
 const nodeHash = (
-  (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:crypto') as
-    | { hash?: OneShotHash }
-    | undefined
+  (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:crypto') as { hash?: OneShotHash } | undefined
 )?.hash;
 
 /** The 4-byte checksum: double SHA-256, with Node's one-shot `crypto.hash` when available (faster on such small inputs). */

@@ -7,9 +7,9 @@ type KeyObject = import('node:crypto').KeyObject;
  * Ed25519 through Node's OpenSSL when available (about 18× faster to verify than pure JS, which
  * matters for a node checking every operation), and @noble/curves elsewhere (browsers).
  */
-const nodeCrypto: NodeCrypto | undefined = (
-  globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }
-).process?.getBuiltinModule?.('node:crypto') as NodeCrypto | undefined;
+const nodeCrypto: NodeCrypto | undefined = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.(
+  'node:crypto',
+) as NodeCrypto | undefined;
 
 const PKCS8_PREFIX = Uint8Array.from([0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20]);
 const SPKI_PREFIX = Uint8Array.from([0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00]);

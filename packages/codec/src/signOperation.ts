@@ -83,13 +83,7 @@ export function checkOperationSignature(signed: SignedOperation): void {
   }
 }
 
-function decodeSigned(
-  content: OperationContent,
-  contentBytes: Uint8Array,
-  publicKey: PublicKey,
-  signature: Signature,
-  chainId: bigint,
-): SignedOperation {
+function decodeSigned(content: OperationContent, contentBytes: Uint8Array, publicKey: PublicKey, signature: Signature, chainId: bigint): SignedOperation {
   const hash = blake3(operationSigningPreimage(chainId, publicKey, contentBytes));
   return { id: encodeOperationId(hash), hash, content, contentBytes, signature, publicKey, creator: publicKey.address() };
 }

@@ -4,7 +4,12 @@ import { CodecError, DOCS_BASE_URL, formatTemplate, isMasonError, MasonError, ty
 describe('MasonError', () => {
   it('carries code, context, shortMessage, an absolute docs URL and the cause', () => {
     const cause = new Error('underneath');
-    const error = new MasonError('MASON_TEST_THING', 'the thing broke', { context: { thing: 1 }, docsPage: 'codec.md', cause, message: 'the thing broke [MASON_TEST_THING]' });
+    const error = new MasonError('MASON_TEST_THING', 'the thing broke', {
+      context: { thing: 1 },
+      docsPage: 'codec.md',
+      cause,
+      message: 'the thing broke [MASON_TEST_THING]',
+    });
     expect(error).toBeInstanceOf(Error);
     expect(error.code).toBe('MASON_TEST_THING');
     expect(error.context).toEqual({ thing: 1 });

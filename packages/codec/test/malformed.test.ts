@@ -58,7 +58,10 @@ describe('malformed input gives a typed error, never a wrong value', () => {
     expect(codeOf(() => parseMas('18446744073.709551616'))).toBe('MASON_CODEC_AMOUNT_OVERFLOW');
     expect(parseMas('18446744073.709551615')).toBe((1n << 64n) - 1n);
     for (const bad of ['', '.', '1.', '.5', '1e9', '0x10', '1,5', 'abc', '1.2.3', '+1', ' 1 2']) {
-      expect(codeOf(() => parseMas(bad)), bad).toBe('MASON_CODEC_AMOUNT_SYNTAX');
+      expect(
+        codeOf(() => parseMas(bad)),
+        bad,
+      ).toBe('MASON_CODEC_AMOUNT_SYNTAX');
     }
     expect(parseMas('1.500')).toBe(1_500_000_000n);
     expect(formatMas(10_000_000n)).toBe('0.01');
@@ -107,7 +110,11 @@ describe('malformed input gives a typed error, never a wrong value', () => {
     expect(codeOf(() => deserializeOperationContent(longName))).toBe('MASON_CODEC_TRUNCATED');
     expect(
       codeOf(() =>
-        serializeOperationContent({ fee: 0n, expirePeriod: 0, op: { type: 'CallSC', maxGas: 0n, coins: 0n, target: ADDRESS, func: 'x'.repeat(256), param: new Uint8Array() } }),
+        serializeOperationContent({
+          fee: 0n,
+          expirePeriod: 0,
+          op: { type: 'CallSC', maxGas: 0n, coins: 0n, target: ADDRESS, func: 'x'.repeat(256), param: new Uint8Array() },
+        }),
       ),
     ).toBe('MASON_CODEC_LIMIT_EXCEEDED');
     const bigDatastore = Uint8Array.of(0, 0, 3, 0, 0, 0, 0xff, 0x01);

@@ -61,9 +61,11 @@ describe('round trips (property tests)', () => {
   });
 
   it('base58check', () => {
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 80 }), (bytes) => {
-      expect(decodeBase58check(encodeBase58check(bytes))).toEqual(bytes);
-    }));
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 80 }), (bytes) => {
+        expect(decodeBase58check(encodeBase58check(bytes))).toEqual(bytes);
+      }),
+    );
   });
 
   it('keys, signatures, addresses and ids', () => {

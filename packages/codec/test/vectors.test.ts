@@ -108,9 +108,7 @@ describe('massa-web3 unit-test vectors (reference §19)', () => {
   it('sign-message.spec.ts: signs blake3 of the message', () => {
     const sk = SecretKey.fromString('S12XuWmm5jULpJGXBnkeBsuiNmsGi2F4rMiTvriCzENxBR4Ev7vd');
     const signature = sk.sign(utf8ForTest('Test message'));
-    expect(signature.toString()).toBe(
-      '1TXucC8nai7BYpAnMPYrotVcKCZ5oxkfWHb2ykKj2tXmaGMDL1XTU5AbC6Z13RH3q59F8QtbzKq4gzBphGPWpiDonownxE',
-    );
+    expect(signature.toString()).toBe('1TXucC8nai7BYpAnMPYrotVcKCZ5oxkfWHb2ykKj2tXmaGMDL1XTU5AbC6Z13RH3q59F8QtbzKq4gzBphGPWpiDonownxE');
     expect(sk.publicKey.verify(utf8ForTest('Test message'), signature)).toBe(true);
     expect(sk.publicKey.verify(utf8ForTest('Test messagf'), signature)).toBe(false);
     expect(sk.publicKey.verifyHash(blake3(utf8ForTest('Test message')), Signature.fromString(signature.toString()))).toBe(true);

@@ -38,7 +38,11 @@ export class BuildCache {
   }
 
   private static serialize(entries: Record<string, BuildCacheEntry>): string {
-    const sorted = Object.fromEntries(Object.keys(entries).sort().map((name) => [name, entries[name]]));
+    const sorted = Object.fromEntries(
+      Object.keys(entries)
+        .sort()
+        .map((name) => [name, entries[name]]),
+    );
     return `${JSON.stringify({ format: 1, entries: sorted }, null, 2)}\n`;
   }
 

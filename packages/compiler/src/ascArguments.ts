@@ -6,11 +6,15 @@ import { join } from 'node:path';
  * (every executed operator costs gas; asc clamps shrink levels above 2).
  */
 export const MASSA_ASC_FLAGS = [
-  '--runtime', 'incremental',
+  '--runtime',
+  'incremental',
   '--exportRuntime',
-  '--maximumMemory', '64',
-  '--optimizeLevel', '3',
-  '--shrinkLevel', '2',
+  '--maximumMemory',
+  '64',
+  '--optimizeLevel',
+  '3',
+  '--shrinkLevel',
+  '2',
   '--converge',
   '--noColors',
 ] as const;
@@ -35,10 +39,14 @@ export interface AscArgumentsInput {
 export function ascArguments(input: AscArgumentsInput): string[] {
   return [
     input.entry,
-    '--baseDir', input.baseDir,
-    '--config', join(input.sdkDir, 'asconfig.json'),
-    '--target', 'release',
-    '--outFile', input.outFile,
+    '--baseDir',
+    input.baseDir,
+    '--config',
+    join(input.sdkDir, 'asconfig.json'),
+    '--target',
+    'release',
+    '--outFile',
+    input.outFile,
     ...MASSA_ASC_FLAGS,
     ...(input.sourceMap ? ['--sourceMap'] : []),
     ...input.paths.flatMap((path) => ['--path', path]),

@@ -53,9 +53,7 @@ export const MAX_JOBS = 64;
  */
 export const DEFAULT_JOBS = Math.max(1, availableParallelism() - 1);
 
-export type BuildProgress =
-  | { type: 'start'; contract: string }
-  | { type: 'done'; contract: ContractBuild };
+export type BuildProgress = { type: 'start'; contract: string } | { type: 'done'; contract: ContractBuild };
 
 export interface ContractBuild {
   name: string;
@@ -86,7 +84,10 @@ function outputsOf(name: string): string[] {
 
 /** Two contracts whose outputs would overwrite each other (also on case-insensitive disks). */
 function checkCollisions(sources: ContractSource[]): void {
-  const owners = new Map<string, string>([['manifest.json', '(the manifest)'], [BuildCache.FILE.toLowerCase(), '(the build cache)']]);
+  const owners = new Map<string, string>([
+    ['manifest.json', '(the manifest)'],
+    [BuildCache.FILE.toLowerCase(), '(the build cache)'],
+  ]);
   for (const source of sources) {
     for (const output of outputsOf(source.name)) {
       const owner = owners.get(output.toLowerCase());

@@ -143,7 +143,11 @@ export async function buildContract(
         .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
     };
     const warnings: CompilerWarning[] = compiled.warnings.map((diagnostic) =>
-      compilerWarning('MASON_COMPILER_ASC_WARNING', { ...diagnostic, where: diagnostic.file ? `${diagnostic.file}:${diagnostic.line}:${diagnostic.column} - ` : '' }, source.name),
+      compilerWarning(
+        'MASON_COMPILER_ASC_WARNING',
+        { ...diagnostic, where: diagnostic.file ? `${diagnostic.file}:${diagnostic.line}:${diagnostic.column} - ` : '' },
+        source.name,
+      ),
     );
     entry = { key, files: Object.fromEntries(compiled.files), template: '', warnings };
   }
@@ -163,7 +167,11 @@ export async function buildContract(
     const warnings = entry.warnings.filter((warning) => warning.code !== 'MASON_COMPILER_DEPLOYER_EXCEEDS_BLOCK');
     if (deployer.length > NODE_LIMITS.maxBlockSize) {
       warnings.push(
-        compilerWarning('MASON_COMPILER_DEPLOYER_EXCEEDS_BLOCK', { file: shownDeployer, size: deployer.length, maximum: NODE_LIMITS.maxBlockSize }, source.name),
+        compilerWarning(
+          'MASON_COMPILER_DEPLOYER_EXCEEDS_BLOCK',
+          { file: shownDeployer, size: deployer.length, maximum: NODE_LIMITS.maxBlockSize },
+          source.name,
+        ),
       );
     }
     entry = { ...entry, template: template.key, warnings };

@@ -29,7 +29,11 @@ function appendEntries(module: ParsedModule, sectionId: number, extraCount: numb
   if (!section) return out.u32(extraCount).bytes(extra).toBytes();
   const reader = new WasmReader(module.bytes, section.start, section.end);
   const count = reader.u32();
-  return out.u32(count + extraCount).bytes(module.bytes.subarray(reader.pos, section.end)).bytes(extra).toBytes();
+  return out
+    .u32(count + extraCount)
+    .bytes(module.bytes.subarray(reader.pos, section.end))
+    .bytes(extra)
+    .toBytes();
 }
 
 /**
@@ -39,13 +43,32 @@ function appendEntries(module: ParsedModule, sectionId: number, extraCount: numb
  */
 function embeddedMain(length: number, segment: number, newIndex: number, deployIndex: number): Uint8Array {
   const body = new WasmWriter(64)
-    .u32(1).u32(1).byte(I32) // local 1: the buffer (local 0 is main's unused parameter)
-    .byte(0x41).i32(length).byte(0x41).i32(ARRAY_BUFFER_ID).byte(0x10).u32(newIndex)
-    .byte(0x22).u32(1) // local.tee 1
-    .byte(0x41).i32(0).byte(0x41).i32(length)
-    .byte(0xfc).u32(8).u32(segment).byte(0x00) // memory.init segment, memory 0
-    .byte(0xfc).u32(9).u32(segment) // data.drop segment
-    .byte(0x20).u32(1).byte(0x10).u32(deployIndex)
+    .u32(1)
+    .u32(1)
+    .byte(I32) // local 1: the buffer (local 0 is main's unused parameter)
+    .byte(0x41)
+    .i32(length)
+    .byte(0x41)
+    .i32(ARRAY_BUFFER_ID)
+    .byte(0x10)
+    .u32(newIndex)
+    .byte(0x22)
+    .u32(1) // local.tee 1
+    .byte(0x41)
+    .i32(0)
+    .byte(0x41)
+    .i32(length)
+    .byte(0xfc)
+    .u32(8)
+    .u32(segment)
+    .byte(0x00) // memory.init segment, memory 0
+    .byte(0xfc)
+    .u32(9)
+    .u32(segment) // data.drop segment
+    .byte(0x20)
+    .u32(1)
+    .byte(0x10)
+    .u32(deployIndex)
     .byte(0x0b)
     .toBytes();
   return new WasmWriter(body.length + 5).u32(body.length).bytes(body).toBytes();
@@ -69,7 +92,11 @@ export function bundleDeployer(template: Uint8Array, bytecode: Uint8Array, what 
   exportedFunction(module, 'main', [I32], []);
   const newIndex = exportedFunction(module, '__new', [I32, I32], [I32]);
   const deployIndex = exportedFunction(module, 'deployEmbedded', [I32], []);
-  for (const [id, name] of [[SectionId.Function, 'function'], [SectionId.Export, 'export'], [SectionId.Code, 'code']] as const) {
+  for (const [id, name] of [
+    [SectionId.Function, 'function'],
+    [SectionId.Export, 'export'],
+    [SectionId.Code, 'code'],
+  ] as const) {
     if (!module.sections.some((section) => section.id === id)) templateError(`it has no ${name} section`);
   }
 

@@ -64,7 +64,10 @@ export function checkMassaModule(bytes: Uint8Array, file: string): ParsedModule 
     const results = type?.results.map((t) => VALUE_TYPE_NAMES[t] ?? `0x${t.toString(16)}`) ?? [];
     if (params.join() !== host.params.join() || results.join() !== host.results.join()) {
       throw new CompilerError('MASON_COMPILER_IMPORT_SIGNATURE', {
-        file, import: name, actual: signature(params, results), expected: signature(host.params, host.results),
+        file,
+        import: name,
+        actual: signature(params, results),
+        expected: signature(host.params, host.results),
       });
     }
   }

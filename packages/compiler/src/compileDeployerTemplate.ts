@@ -11,7 +11,7 @@ export async function compileDeployerTemplate(): Promise<Uint8Array> {
   const binary = run.outputs.get('deployer.wasm');
   if (run.error || !binary) {
     const errors = run.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
-    const reason = errors.length > 0 ? errors.map(formatDiagnostic).join('\n') : run.error?.message ?? 'asc emitted nothing';
+    const reason = errors.length > 0 ? errors.map(formatDiagnostic).join('\n') : (run.error?.message ?? 'asc emitted nothing');
     throw new CompilerError('MASON_COMPILER_DEPLOYER_TEMPLATE', { reason: `it does not compile: ${reason}` });
   }
   checkMassaModule(binary, 'the deployer template');

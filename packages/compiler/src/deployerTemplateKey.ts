@@ -30,9 +30,13 @@ export function deployerTemplateKey(hasher = new FileHasher()): string {
   // Machine-independent (no absolute paths), so that a template prebuilt elsewhere can match.
   const parts = ['mason-deployer-template/1', `asc ${assemblyscript.version}`, MASSA_ASC_FLAGS.join(' ')];
   parts.push(`${DEPLOYER_SOURCE} ${hasher.hash(join(COMPILER_DIR, DEPLOYER_SOURCE))}`);
-  const sdkFiles = ['asconfig.json', 'index.ts', ...readdirSync(join(sdk.dir, 'assembly'), { recursive: true, encoding: 'utf8' })
-    .filter((name) => name.endsWith('.ts'))
-    .map((name) => join('assembly', name))];
+  const sdkFiles = [
+    'asconfig.json',
+    'index.ts',
+    ...readdirSync(join(sdk.dir, 'assembly'), { recursive: true, encoding: 'utf8' })
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => join('assembly', name)),
+  ];
   for (const file of sdkFiles.sort()) parts.push(`@mason/sdk/${file.split('\\').join('/')} ${hasher.hash(join(sdk.dir, file))}`);
   return sha256Hex(parts.join('\n'));
 }

@@ -6,8 +6,7 @@ import type { Diagnostic } from './Diagnostic.js';
  * `docs/compiler.md#<code in lower case>` explains it further.
  */
 export const compilerErrors = {
-  MASON_COMPILER_NO_CONTRACTS:
-    'No contract to build: {reason}. Put contracts at the top level of {contractsDir} or pass `contracts` patterns',
+  MASON_COMPILER_NO_CONTRACTS: 'No contract to build: {reason}. Put contracts at the top level of {contractsDir} or pass `contracts` patterns',
   MASON_COMPILER_SOURCE_ERROR: '{count} error(s) in {contracts}:\n{details}',
   MASON_COMPILER_ASC_FAILED: 'asc failed on {contract} without a diagnostic: {reason}',
   MASON_COMPILER_UNKNOWN_IMPORT:
@@ -68,10 +67,6 @@ export class CompilerError<C extends CompilerErrorCode = CompilerErrorCode> exte
   }
 }
 
-export function compilerWarning(
-  code: CompilerWarningCode,
-  context: Record<string, unknown>,
-  contract?: string,
-): CompilerWarning {
+export function compilerWarning(code: CompilerWarningCode, context: Record<string, unknown>, contract?: string): CompilerWarning {
   return { code, message: formatTemplate(compilerWarnings[code], context), context, docs: docsAnchor(code), ...(contract ? { contract } : {}) };
 }

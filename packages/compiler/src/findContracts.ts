@@ -32,8 +32,9 @@ export async function findContracts(root: string, contractsDir: string, patterns
       .map((entry) => entry.name);
   } else {
     const { glob } = await import('tinyglobby');
-    names = (await glob([...patterns], { cwd: contractsDir, ignore: IGNORED, onlyFiles: true }))
-      .filter((name) => isContractFile(name) && !name.startsWith('../'));
+    names = (await glob([...patterns], { cwd: contractsDir, ignore: IGNORED, onlyFiles: true })).filter(
+      (name) => isContractFile(name) && !name.startsWith('../'),
+    );
   }
   if (names.length === 0) {
     const what = patterns === undefined ? 'no .ts file in it' : `nothing in it matches ${patterns.join(', ')}`;

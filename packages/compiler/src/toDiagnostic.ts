@@ -16,10 +16,7 @@ const SEVERITIES = ['info', 'info', 'warning', 'error'] as const;
  * Locates an asc diagnostic in its source. `source(path)` returns the text and the path to show
  * for asc's normalized path (`assembly/…` relative to the base folder, `~lib/…` for libraries).
  */
-export function toDiagnostic(
-  message: AscDiagnostic,
-  source: (normalizedPath: string) => { text: string; file: string } | undefined,
-): Diagnostic {
+export function toDiagnostic(message: AscDiagnostic, source: (normalizedPath: string) => { text: string; file: string } | undefined): Diagnostic {
   const diagnostic: Diagnostic = {
     severity: SEVERITIES[message.category] ?? 'error',
     code: `${message.code < 1000 ? 'AS' : 'TS'}${message.code}`,
@@ -38,4 +35,3 @@ export function toDiagnostic(
   }
   return diagnostic;
 }
-

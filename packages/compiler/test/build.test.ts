@@ -50,18 +50,18 @@ describe('build', () => {
     expect(main.hasConstructor).toBe(true);
     expect(main.sdk).toEqual({ name: '@mason/sdk', version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
     expect(main.asc).toMatch(/^0\.27\./);
-    for (const [file, info] of [['main.wasm', main.wasm], ['main.deployer.wasm', main.deployer]] as const) {
+    for (const [file, info] of [
+      ['main.wasm', main.wasm],
+      ['main.deployer.wasm', main.deployer],
+    ] as const) {
       expect(info.path).toBe(file);
       expect(info.size).toBe(statSync(join(root, 'build', file)).size);
       expect(info.sha256).toBe(sha256(join(root, 'build', file)));
     }
     const sources = main.sources.map((s: { path: string }) => s.path);
-    expect(sources).toEqual(expect.arrayContaining([
-      'assembly/contracts/main.ts',
-      'assembly/lib/greeting.ts',
-      '@mason/sdk/asconfig.json',
-      '@mason/sdk/assembly/Args.ts',
-    ]));
+    expect(sources).toEqual(
+      expect.arrayContaining(['assembly/contracts/main.ts', 'assembly/lib/greeting.ts', '@mason/sdk/asconfig.json', '@mason/sdk/assembly/Args.ts']),
+    );
     const nested = manifest.contracts['nested/main'];
     expect(nested.wasm.path).toBe('nested/main.wasm');
     expect(nested.exports).toEqual(['answer']);

@@ -109,7 +109,7 @@ describe('bundleDeployer', () => {
 });
 
 describe('deployerDatastore', () => {
-  it('writes massa-web3\'s keys and values, in its order', () => {
+  it("writes massa-web3's keys and values, in its order", () => {
     const contracts = [
       { data: contract, args: new Args().addString('a').serialize(), coins: 5n },
       { data: Uint8Array.of(0, 97, 115, 109), args: new Uint8Array(), coins: 0n },

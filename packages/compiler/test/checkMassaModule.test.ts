@@ -11,7 +11,10 @@ const RUNTIME = ['__new', '__pin', '__unpin', '__collect'];
 function contract(spec: ModuleSpec = {}): Uint8Array {
   return buildWasm({
     memory: { min: 1 },
-    functions: [{ body: [], export: 'main' }, { params: [0x7f], results: [0x7f], body: [0x20, 0] }],
+    functions: [
+      { body: [], export: 'main' },
+      { params: [0x7f], results: [0x7f], body: [0x20, 0] },
+    ],
     extraExports: RUNTIME.map((name): [string, number, number] => [name, 0, 1]),
     ...spec,
   });
@@ -44,7 +47,16 @@ describe('mason build refuses exactly the modules the VM (and a node) refuses', 
   const cases: Array<[string, Uint8Array, RegExp]> = [
     ['a function name of 257 bytes', withFunctionName(contract(), 'f'.repeat(257)), /name of function f+ is 257 bytes long, above the node's 256/],
     ['513 global initializers', contract({ globals: 513 }), /513 global initializers, above the node's 512/],
-    ['a signature of 73 values', contract({ functions: [{ body: [], export: 'main' }, { params: new Array(73).fill(0x7f), body: [] }] }), /73 parameters and results, above 72/],
+    [
+      'a signature of 73 values',
+      contract({
+        functions: [
+          { body: [], export: 'main' },
+          { params: new Array(73).fill(0x7f), body: [] },
+        ],
+      }),
+      /73 parameters and results, above 72/,
+    ],
   ];
 
   it.each(cases)('%s: refused by both, with the reason', (_, bytes, reason) => {
@@ -59,7 +71,12 @@ describe('mason build refuses exactly the modules the VM (and a node) refuses', 
   });
 
   it('refuses a wasm feature the node disables as an invalid module, not a crash', () => {
-    const simd = contract({ functions: [{ body: [], export: 'main' }, { params: [0x7b], body: [] }] });
+    const simd = contract({
+      functions: [
+        { body: [], export: 'main' },
+        { params: [0x7b], body: [] },
+      ],
+    });
     expect(() => checkMassaModule(simd, 'build/simd.wasm')).toThrow(/build\/simd.wasm is not a valid WebAssembly module: SIMD support is not enabled/);
     expect(vmRefusal(simd)).toMatch(/SIMD support is not enabled/);
   });

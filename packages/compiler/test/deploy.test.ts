@@ -60,10 +60,7 @@ describe('a bundled deployer', () => {
     // the constructor's coins reached the contract, less its storage of "name" → "Mason"
     expect(ledger.getBalance(address)).toBe(MAS - (4n + 4n + 5n) * 100_000n);
 
-    expect(result.events.map((event) => event.data).slice(0, 2)).toEqual([
-      'Hello, Mason!',
-      `Contract deployed at address: ${address}`,
-    ]);
+    expect(result.events.map((event) => event.data).slice(0, 2)).toEqual(['Hello, Mason!', `Contract deployed at address: ${address}`]);
     expect(result.events[0]!.context.call_stack).toEqual([SENDER, address]);
     expect(result.events[1]!.context.call_stack).toEqual([SENDER]);
   });
@@ -161,7 +158,7 @@ describe('the deployer template alone', () => {
     expect(addressesOf(result)).toEqual(result.createdAddresses);
   });
 
-  it('fails as massa-web3\'s deployer does without the count key', async () => {
+  it("fails as massa-web3's deployer does without the count key", async () => {
     const { bytes } = await loadDeployerTemplate();
     const result = vm().vm.executeSC({ bytecode: bytes, caller: SENDER, maxGas: MAX_GAS, datastore: [], context: CONTEXT });
     expect(result.ok).toBe(false);

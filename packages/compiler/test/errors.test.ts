@@ -31,13 +31,7 @@ describe('source errors', () => {
       column: 13,
     });
     expect(diagnostic!.frame).toBe(
-      [
-        '  1 │ export function f(): i32 {',
-        '  2 │   const a = 1;',
-        '> 3 │   const b = = 2;',
-        '    │             ^',
-        '  4 │   return a + b;',
-      ].join('\n'),
+      ['  1 │ export function f(): i32 {', '  2 │   const a = 1;', '> 3 │   const b = = 2;', '    │             ^', '  4 │   return a + b;'].join('\n'),
     );
     expect(error.message).toContain('assembly/contracts/broken.ts:3:13 - error TS1109: Expression expected.');
     expect(error.message).toContain('> 3 │   const b = = 2;');

@@ -56,7 +56,10 @@ describe('parallel builds (worker threads)', () => {
     // each contract starts once, before it is done
     for (const name of ['main', 'plain', 'twice']) {
       const mine = events.map((event) => (event.type === 'start' ? ['start', event.contract] : ['done', event.contract.name])).filter(([, n]) => n === name);
-      expect(mine.map(([type]) => type), name).toEqual(['start', 'done']);
+      expect(
+        mine.map(([type]) => type),
+        name,
+      ).toEqual(['start', 'done']);
     }
     const again = await build({ root, jobs: 3 });
     expect(again.contracts.map((c) => c.status)).toEqual(['cached', 'cached', 'cached']);
@@ -111,7 +114,15 @@ describe('parallel builds (worker threads)', () => {
     const { sdk } = toolchain();
     const pool = new CompilePool(1);
     try {
-      const input = { root, name: 'ok', file: join(root, 'assembly/contracts/ok.ts'), wasmPath: join(root, 'build/ok.wasm'), sdkDir: sdk.dir, paths: null as never, sourceMap: false };
+      const input = {
+        root,
+        name: 'ok',
+        file: join(root, 'assembly/contracts/ok.ts'),
+        wasmPath: join(root, 'build/ok.wasm'),
+        sdkDir: sdk.dir,
+        paths: null as never,
+        sourceMap: false,
+      };
       const error = await failure(pool.compile(input));
       expect(error.code).toBe('MASON_COMPILER_WORKER_FAILED');
       expect(error.context.contract).toBe('ok');

@@ -13,10 +13,7 @@ export async function run(argv: string[]): Promise<number> {
     .addOption(new Option('--pm <manager>', 'package manager to install with').choices(['npm', 'pnpm']).default('npm'))
     .option('--no-install', 'do not install dependencies')
     .option('--git', 'initialize a git repository')
-    .option(
-      '--local-packages <dir>',
-      'depend on packed Mason tarballs in <dir> (copied into the project) instead of the registry (also MASON_LOCAL_PACKAGES)',
-    )
+    .option('--local-packages <dir>', 'depend on packed Mason tarballs in <dir> (copied into the project) instead of the registry (also MASON_LOCAL_PACKAGES)')
     .exitOverride();
   try {
     program.parse(argv);

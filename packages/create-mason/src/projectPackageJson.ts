@@ -43,8 +43,7 @@ export function projectPackageJson(template: Manifest, name: string, plan: Versi
     if (range === 'catalog:' || range.startsWith('catalog:')) return plan.catalog[dep] ?? range;
     return range;
   };
-  const rewrite = (deps?: Record<string, string>) =>
-    deps && Object.fromEntries(Object.entries(deps).map(([dep, range]) => [dep, resolveRange(dep, range)]));
+  const rewrite = (deps?: Record<string, string>) => deps && Object.fromEntries(Object.entries(deps).map(([dep, range]) => [dep, resolveRange(dep, range)]));
   const project: Manifest = { ...template, name, version: '0.1.0', private: true };
   if (template.dependencies) project.dependencies = rewrite(template.dependencies);
   if (template.devDependencies) project.devDependencies = rewrite(template.devDependencies);

@@ -54,7 +54,9 @@ export function scaffold(options: ScaffoldOptions): ScaffoldResult {
   if (!available.includes(template)) throw new ScaffoldError('MASON_CREATE_UNKNOWN_TEMPLATE', { template, available: available.join(', ') });
   if (existsSync(dir) && readdirSync(dir).length > 0) throw new ScaffoldError('MASON_CREATE_DIR_NOT_EMPTY', { dir });
 
-  const name = basename(dir).toLowerCase().replace(/[^a-z0-9._-]+/g, '-');
+  const name = basename(dir)
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-');
   const local = options.localPackages ? findLocalPackages(options.localPackages, cwd) : null;
   const plan = local ? localVersions(local, CATALOG) : registryVersions(MASON_VERSION, CATALOG);
   const manifest = projectPackageJson(JSON.parse(readFileSync(join(templates, template, 'package.json'), 'utf8')), name, plan);

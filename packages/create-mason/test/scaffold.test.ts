@@ -120,7 +120,10 @@ describe('create-mason', () => {
 
     it('refuses a file given as the folder', () => {
       writeFileSync(join(work, 'a-file.tgz'), '');
-      expectScaffoldError(() => scaffold({ dir: join(work, 'x1'), install: false, localPackages: join(work, 'a-file.tgz') }), 'MASON_CREATE_LOCAL_PACKAGES_NOT_FOUND');
+      expectScaffoldError(
+        () => scaffold({ dir: join(work, 'x1'), install: false, localPackages: join(work, 'a-file.tgz') }),
+        'MASON_CREATE_LOCAL_PACKAGES_NOT_FOUND',
+      );
     });
 
     it('refuses a folder missing any Mason package, naming them, before writing anything', () => {
@@ -143,7 +146,10 @@ describe('create-mason', () => {
       expect(readdirSync(join(work, 'picks', '.mason-packages'))).not.toContain('mason-vm-0.0.9.tgz');
       const ambiguous = fakePacks('ambiguous-packs', ['mason-vm-0.0.9.tgz', 'mason-vm-0.2.0.tgz']);
       rmSync(join(ambiguous, 'mason-vm-0.1.0.tgz'));
-      const error = expectScaffoldError(() => scaffold({ dir: join(work, 'ambiguous'), install: false, localPackages: ambiguous }), 'MASON_CREATE_LOCAL_PACKAGES_AMBIGUOUS');
+      const error = expectScaffoldError(
+        () => scaffold({ dir: join(work, 'ambiguous'), install: false, localPackages: ambiguous }),
+        'MASON_CREATE_LOCAL_PACKAGES_AMBIGUOUS',
+      );
       expect(error.message).toContain('mason-vm-0.0.9.tgz, mason-vm-0.2.0.tgz');
       expect(existsSync(join(work, 'ambiguous'))).toBe(false);
     });
@@ -176,7 +182,9 @@ describe('create-mason', () => {
     it('reports a failed install with the command, and keeps the files', () => {
       const failing = join(work, 'failing-bin');
       mkdirSync(failing);
-      writeFileSync(join(failing, 'npm'), '#!/bin/sh\n[ "$1" = "--version" ] && echo 10.0.0 && exit 0\necho "registry unreachable" >&2\nexit 7\n', { mode: 0o755 });
+      writeFileSync(join(failing, 'npm'), '#!/bin/sh\n[ "$1" = "--version" ] && echo 10.0.0 && exit 0\necho "registry unreachable" >&2\nexit 7\n', {
+        mode: 0o755,
+      });
       const run = createMason(['install-fails'], { env: { PATH: `${failing}:${dirname(process.execPath)}` } });
       expect(run.status).toBe(1);
       expect(run.stderr).toContain('`npm install --no-audit --no-fund` failed');

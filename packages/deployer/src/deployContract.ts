@@ -101,7 +101,8 @@ interface Inputs {
 function differences(pending: PendingDeployment, current: Inputs): string[] {
   const out: string[] = [];
   if (pending.bytecodeSha256 !== current.bytecodeSha256) out.push('contract bytecode');
-  if (pending.constructorArgs !== toHex(current.args)) out.push(`constructor arguments (pending: ${pending.constructorArgs || 'none'}, now: ${toHex(current.args) || 'none'})`);
+  if (pending.constructorArgs !== toHex(current.args))
+    out.push(`constructor arguments (pending: ${pending.constructorArgs || 'none'}, now: ${toHex(current.args) || 'none'})`);
   if (pending.coins !== current.coins.toString()) out.push(`coins (pending: ${formatMas(BigInt(pending.coins))} MAS, now: ${formatMas(current.coins)} MAS)`);
   if (out.length === 0 && pending.inputsSha256 !== undefined && pending.inputsSha256 !== current.inputsSha256) out.push('deployer bytecode');
   return out;
@@ -189,7 +190,13 @@ export async function deployContract(params: DeployParams): Promise<DeployResult
   return follow(params, records, { operationId: signed.id, input, expirePeriod, bytecodeSha256, args, coins, chainId, resumed: false });
 }
 
-async function resume(params: DeployParams, records: DeploymentRecords, pending: PendingDeployment, status: NodeStatus, inputs: Inputs): Promise<DeployResult | null> {
+async function resume(
+  params: DeployParams,
+  records: DeploymentRecords,
+  pending: PendingDeployment,
+  status: NodeStatus,
+  inputs: Inputs,
+): Promise<DeployResult | null> {
   const { client } = params;
   if (params.fresh) {
     records.clearPending(params.contract);

@@ -42,7 +42,10 @@ interface DeploymentsFile {
 export class DeploymentRecords {
   readonly path: string;
 
-  constructor(root: string, readonly network: string) {
+  constructor(
+    root: string,
+    readonly network: string,
+  ) {
     this.path = join(root, 'deployments', `${network.replace(/[^A-Za-z0-9._-]+/g, '_')}.json`);
   }
 
@@ -92,7 +95,8 @@ export class DeploymentRecords {
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw refuse('line 1', 'it must hold a JSON object');
     for (const key of ['contracts', 'pending'] as const) {
       const value = (parsed as Record<string, unknown>)[key];
-      if (value !== undefined && (typeof value !== 'object' || value === null || Array.isArray(value))) throw refuse(`"${key}"`, 'it must be an object of contract name → entry');
+      if (value !== undefined && (typeof value !== 'object' || value === null || Array.isArray(value)))
+        throw refuse(`"${key}"`, 'it must be an object of contract name → entry');
     }
     const history = (parsed as Record<string, unknown>).history;
     if (history !== undefined && !Array.isArray(history)) throw refuse('"history"', 'it must be an array');

@@ -7,14 +7,19 @@ export const deployErrors = {
   MASON_DEPLOY_INSUFFICIENT_BALANCE:
     '{address} has {balance} MAS (final) but the deployment needs {needed} MAS (fee {fee} + storage {storage} + coins {coins}). Fund the account, or lower --coins.',
   MASON_DEPLOY_WOULD_FAIL: 'the deployment would fail, so nothing was sent: {error}',
-  MASON_DEPLOY_TOO_LARGE: 'the contract is {size} bytes; a deployment carries at most {limit} bytes. Split the contract or shrink it (optimizeLevel 3, shrinkLevel 2).',
-  MASON_DEPLOY_EXPIRED: 'operation {operationId} expired (period {expirePeriod}) without being included in a block: nothing was spent. Run the deployment again.',
-  MASON_DEPLOY_TIMEOUT: 'operation {operationId} did not reach the "{stage}" stage within {timeoutMs} ms (last status: {status}). It may still complete: run the same command again to resume waiting; it will not deploy twice.',
+  MASON_DEPLOY_TOO_LARGE:
+    'the contract is {size} bytes; a deployment carries at most {limit} bytes. Split the contract or shrink it (optimizeLevel 3, shrinkLevel 2).',
+  MASON_DEPLOY_EXPIRED:
+    'operation {operationId} expired (period {expirePeriod}) without being included in a block: nothing was spent. Run the deployment again.',
+  MASON_DEPLOY_TIMEOUT:
+    'operation {operationId} did not reach the "{stage}" stage within {timeoutMs} ms (last status: {status}). It may still complete: run the same command again to resume waiting; it will not deploy twice.',
   MASON_DEPLOY_FAILED: 'the deployment failed on chain (the fee was spent): {error}',
   MASON_DEPLOY_PENDING_MISMATCH:
     'an interrupted deployment of "{contract}" (operation {operationId}, sent {sentAt}) is pending in {path}, and this run differs from it in: {differences}. Nothing was sent. Run it with the same inputs as before to resume it, or add --fresh (fresh: true) to discard it and deploy these inputs — the discarded operation may still be executed until period {expirePeriod}, creating a contract of its own.',
-  MASON_DEPLOY_RECORDS_CORRUPT: '{path} is not a valid deployments file ({where}: {reason}). Fix or restore it (it is JSON; git keeps its history), or move it away to start a new record.',
-  MASON_DEPLOY_ADDRESS_NOT_FOUND: "operation {operationId} succeeded but no deployer event announced an address: was the bytecode a Mason deployer (build/<name>.deployer.wasm)?",
+  MASON_DEPLOY_RECORDS_CORRUPT:
+    '{path} is not a valid deployments file ({where}: {reason}). Fix or restore it (it is JSON; git keeps its history), or move it away to start a new record.',
+  MASON_DEPLOY_ADDRESS_NOT_FOUND:
+    'operation {operationId} succeeded but no deployer event announced an address: was the bytecode a Mason deployer (build/<name>.deployer.wasm)?',
 } as const;
 
 export type DeployErrorCode = keyof typeof deployErrors;

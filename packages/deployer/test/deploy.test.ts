@@ -43,7 +43,12 @@ describe('deploying a built contract to the devnet', () => {
     expect(new TextDecoder().decode(greeting.value)).toBe('Hello, Mason!');
     expect(await getBalance(client, result.address)).toBeGreaterThanOrEqual(MAS / 10n - MAS / 100n);
     const records = new DeploymentRecords(project.root, 'local').read();
-    expect(records.contracts.greeter).toMatchObject({ address: result.address, operationId: result.operationId, chainId: 77, deployer: account.address.toString() });
+    expect(records.contracts.greeter).toMatchObject({
+      address: result.address,
+      operationId: result.operationId,
+      chainId: 77,
+      deployer: account.address.toString(),
+    });
     expect(records.pending).toEqual({});
   });
 
@@ -103,14 +108,22 @@ describe('deploying a built contract to the devnet', () => {
     const records = new DeploymentRecords(project.root, 'mismatch-test');
     const pending = await interrupted('mismatch-test', 'Old');
     const before = readFileSync(records.path, 'utf8');
-    const otherArgs = await deployFromBuild({ ...base(), network: 'mismatch-test', args: new Args().addString('New').serialize(), coins: MAS / 10n }).catch((e) => e);
+    const otherArgs = await deployFromBuild({ ...base(), network: 'mismatch-test', args: new Args().addString('New').serialize(), coins: MAS / 10n }).catch(
+      (e) => e,
+    );
     expect(otherArgs).toBeInstanceOf(DeployError);
     expect(otherArgs.code).toBe('MASON_DEPLOY_PENDING_MISMATCH');
-    expect(otherArgs.message).toContain(`an interrupted deployment of "greeter" (operation ${pending.operationId}, sent ${pending.sentAt}) is pending in ${records.path}`);
-    expect(otherArgs.message).toContain(`constructor arguments (pending: ${pending.constructorArgs}, now: ${Buffer.from(new Args().addString('New').serialize()).toString('hex')})`);
+    expect(otherArgs.message).toContain(
+      `an interrupted deployment of "greeter" (operation ${pending.operationId}, sent ${pending.sentAt}) is pending in ${records.path}`,
+    );
+    expect(otherArgs.message).toContain(
+      `constructor arguments (pending: ${pending.constructorArgs}, now: ${Buffer.from(new Args().addString('New').serialize()).toString('hex')})`,
+    );
     expect(otherArgs.message).toContain('--fresh');
     expect(otherArgs.message).toContain(`until period ${pending.expirePeriod}`);
-    const otherCoins = await deployFromBuild({ ...base(), network: 'mismatch-test', args: new Args().addString('Old').serialize(), coins: MAS / 5n }).catch((e) => e);
+    const otherCoins = await deployFromBuild({ ...base(), network: 'mismatch-test', args: new Args().addString('Old').serialize(), coins: MAS / 5n }).catch(
+      (e) => e,
+    );
     expect(otherCoins.code).toBe('MASON_DEPLOY_PENDING_MISMATCH');
     expect(otherCoins.message).toContain('coins (pending: 0.1 MAS, now: 0.2 MAS)');
     const built = join(project.root, 'build');

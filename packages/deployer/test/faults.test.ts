@@ -22,8 +22,7 @@ afterAll(async () => {
   project.remove();
 });
 
-const greeting = async (client: Client, address: string) =>
-  new TextDecoder().decode((await readOnlyCall(client, { target: address, func: 'hello' })).value);
+const greeting = async (client: Client, address: string) => new TextDecoder().decode((await readOnlyCall(client, { target: address, func: 'hello' })).value);
 
 const portOf = (url: string) => Number(new URL(url).port);
 
@@ -73,7 +72,13 @@ describe('a node restart while the runner waits', () => {
     cleanups.push(() => rerunClient.close());
     const stages: string[] = [];
     // The same command run again: same inputs (other inputs are refused, see deploy.test.ts).
-    const result = await deployFromBuild({ ...base, client: rerunClient, args: new Args().addString('Restart').serialize(), coins: MAS / 10n, onProgress: (p) => stages.push(p.stage) });
+    const result = await deployFromBuild({
+      ...base,
+      client: rerunClient,
+      args: new Args().addString('Restart').serialize(),
+      coins: MAS / 10n,
+      onProgress: (p) => stages.push(p.stage),
+    });
     expect(result.resumed).toBe(true);
     expect(result.operationId).toBe(pending!.operationId);
     expect(stages).toEqual(['resuming', 'executed', 'final']);
@@ -180,7 +185,9 @@ describe('time limits and expiry', () => {
     await devnet.node.stop();
     let error: unknown;
     try {
-      error = await deployFromBuild({ ...base(1), network: 'timeout', args: new Args().addString('Slow').serialize(), stageTimeoutMs: 300 }).catch((e: unknown) => e);
+      error = await deployFromBuild({ ...base(1), network: 'timeout', args: new Args().addString('Slow').serialize(), stageTimeoutMs: 300 }).catch(
+        (e: unknown) => e,
+      );
     } finally {
       devnet.node.start();
     }

@@ -128,7 +128,13 @@ export function lockDataDir(dir: string): DataDirLock {
     if (readLock(file, dir)?.text === current.text) unlinkSync(file);
   }
   const holder = readLock(file, dir)?.lock;
-  throw new DataDirLockError('MASON_DEVNET_DATA_DIR_LOCKED', { dir, pid: holder?.pid ?? 'unknown', host: holder?.host ?? hostname(), since: holder?.since ?? 'now', file });
+  throw new DataDirLockError('MASON_DEVNET_DATA_DIR_LOCKED', {
+    dir,
+    pid: holder?.pid ?? 'unknown',
+    host: holder?.host ?? hostname(),
+    since: holder?.since ?? 'now',
+    file,
+  });
 }
 
 function release(file: string, token: string): void {

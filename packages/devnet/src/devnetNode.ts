@@ -389,11 +389,14 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     }
     if (!due) return;
     this.#timerSlot = due;
-    this.#timer = setTimeout(() => {
-      this.#timer = null;
-      this.#timerSlot = null;
-      this.#schedule();
-    }, Math.min(MAX_TIMER_DELAY, Math.max(0, slotTimestamp(due, this.timing()) - this.now())));
+    this.#timer = setTimeout(
+      () => {
+        this.#timer = null;
+        this.#timerSlot = null;
+        this.#schedule();
+      },
+      Math.min(MAX_TIMER_DELAY, Math.max(0, slotTimestamp(due, this.timing()) - this.now())),
+    );
   }
 
   /**
@@ -527,14 +530,24 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     const endorsements = Array.from({ length: config.endorsementCount }, (_, index) =>
       createEndorsement(this.#drawEndorser(slot, index), slot, index, endorsed),
     );
-    const chosen = this.pool.select(slot.period, slot.thread, {
-      maxSize: config.maxBlockSize,
-      maxGas: config.maxGasPerBlock,
-      maxCount: config.maxOperationsPerBlock,
-      validityPeriods: config.operationValidityPeriods,
-    }, (op) => this.candidateLedger.balance(op.signed.creator.toString()) >= op.signed.content.fee + maxSpending(op.signed, config));
+    const chosen = this.pool.select(
+      slot.period,
+      slot.thread,
+      {
+        maxSize: config.maxBlockSize,
+        maxGas: config.maxGasPerBlock,
+        maxCount: config.maxOperationsPerBlock,
+        validityPeriods: config.operationValidityPeriods,
+      },
+      (op) => this.candidateLedger.balance(op.signed.creator.toString()) >= op.signed.content.fee + maxSpending(op.signed, config),
+    );
     for (const op of this.pool.dropped) this.#forget(op.signed.id);
-    const block = createBlock(creator, { slot, parents, endorsements, operations: chosen.map((op) => ({ id: op.signed.id, hash: op.signed.hash, size: op.size })) });
+    const block = createBlock(creator, {
+      slot,
+      parents,
+      endorsements,
+      operations: chosen.map((op) => ({ id: op.signed.id, hash: op.signed.hash, size: op.size })),
+    });
     this.#lastProducedSlot = slot;
     for (const op of chosen) this.pool.remove(op.signed.id);
     const changedAsyncPool = this.#executeBlock(block);
@@ -580,7 +593,13 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
       slot: block.slot,
       timestamp: slotTimestamp(block.slot, this.timing()),
       blockId: block.id,
-      executionTrailHash: blake3(concatBytes(new TextEncoder().encode(`mason devnet ${this.config.genesisTimestamp}`), encodeVarint(block.slot.period), Uint8Array.of(block.slot.thread))),
+      executionTrailHash: blake3(
+        concatBytes(
+          new TextEncoder().encode(`mason devnet ${this.config.genesisTimestamp}`),
+          encodeVarint(block.slot.period),
+          Uint8Array.of(block.slot.thread),
+        ),
+      ),
     });
     const env = { ledger: this.#journal, vm: this.vm, slot, config: this.config };
     this.#payDeferredCredits(block.slot);
@@ -705,7 +724,8 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     this.productionErrors.push(failure);
     if (this.productionErrors.length > MAX_KEPT_PRODUCTION_ERRORS) this.productionErrors.shift();
     const n = this.#failuresInARow;
-    if (n === 1) this.#log(`block production failed at slot ${slot.period}.${slot.thread}; the node goes on with the next slot: ${failure.stack ?? failure.message}`);
+    if (n === 1)
+      this.#log(`block production failed at slot ${slot.period}.${slot.thread}; the node goes on with the next slot: ${failure.stack ?? failure.message}`);
     else if ((n & (n - 1)) === 0) this.#log(`block production failed again at slot ${slot.period}.${slot.thread} (${n} failures in a row): ${failure.message}`);
   }
 

@@ -57,7 +57,10 @@ export function validateInitialLedger(entries: unknown, source: string, text?: s
       throw new InitialLedgerError(`${where()} has an invalid balance ${JSON.stringify(balance)}: ${(error as Error).message}.`);
     }
     if (bytecode !== undefined && !isByteArray(bytecode)) throw new InitialLedgerError(`${where()} has a bytecode that is not an array of bytes (0–255).`);
-    if (datastore !== undefined && !(Array.isArray(datastore) && datastore.every((pair) => Array.isArray(pair) && pair.length === 2 && isByteArray(pair[0]) && isByteArray(pair[1])))) {
+    if (
+      datastore !== undefined &&
+      !(Array.isArray(datastore) && datastore.every((pair) => Array.isArray(pair) && pair.length === 2 && isByteArray(pair[0]) && isByteArray(pair[1])))
+    ) {
       throw new InitialLedgerError(`${where()} has a datastore that is not a list of [key bytes, value bytes] pairs.`);
     }
   }

@@ -31,7 +31,11 @@ function ledgerChangesJson(changes: LedgerChanges): Record<string, unknown> {
     if (change.kind === 'delete') out[address] = 'Delete';
     else if (change.kind === 'set') {
       out[address] = {
-        Set: { balance: formatMas(change.balance), bytecode: Array.from(change.bytecode), datastore: [...change.datastore].map(([k, v]) => [bytes(k), Array.from(v)]) },
+        Set: {
+          balance: formatMas(change.balance),
+          bytecode: Array.from(change.bytecode),
+          datastore: [...change.datastore].map(([k, v]) => [bytes(k), Array.from(v)]),
+        },
       };
     } else {
       out[address] = {
@@ -70,15 +74,15 @@ function optionalAmount(value: unknown): bigint | undefined {
  * Execution failures are reported inside the result, as the node does.
  */
 export function createReadOnlyExecutor(node: DevnetNode, queue: ReadOnlyQueue = new ReadOnlyQueue()): ReadOnlyExecutor {
-  const respond = (run: () => ReadOnlyResult): Promise<Record<string, unknown>> =>
-    queue.submit(() => respondNow(run)) ?? Promise.resolve({ ...QUEUE_FULL });
+  const respond = (run: () => ReadOnlyResult): Promise<Record<string, unknown>> => queue.submit(() => respondNow(run)) ?? Promise.resolve({ ...QUEUE_FULL });
   const respondNow = (run: () => ReadOnlyResult): Record<string, unknown> => {
     const executedAt = nextSlot(node.currentSlot(), node.config.threadCount);
     let result: ReadOnlyResult;
     try {
       result = run();
     } catch (error) {
-      if (error instanceof VmError) return { executed_at: executedAt, result: { Error: formatReadOnlyError(error.message) }, output_events: [], gas_cost: 0, state_changes: NO_CHANGES };
+      if (error instanceof VmError)
+        return { executed_at: executedAt, result: { Error: formatReadOnlyError(error.message) }, output_events: [], gas_cost: 0, state_changes: NO_CHANGES };
       throw error;
     }
     return {

@@ -116,7 +116,8 @@ function initialState(options: DevnetOptions, accounts: DevnetAccount[], staker:
 }
 
 function positiveInteger(name: string, value: number): number {
-  if (!Number.isSafeInteger(value) || value <= 0) throw new DevnetOptionError('MASON_DEVNET_INVALID_OPTION', { option: name, expected: 'a positive integer', value });
+  if (!Number.isSafeInteger(value) || value <= 0)
+    throw new DevnetOptionError('MASON_DEVNET_INVALID_OPTION', { option: name, expected: 'a positive integer', value });
   return value;
 }
 
@@ -124,17 +125,23 @@ function positiveInteger(name: string, value: number): number {
 export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   const timing = options.mainnetTiming ? MAINNET_TIMING : DEVNET_TIMING;
   const t0 = options.t0 ?? timing.t0;
-  if (!Number.isInteger(t0) || t0 <= 0 || t0 % 32 !== 0) throw new DevnetOptionError('MASON_DEVNET_INVALID_OPTION', { option: 't0', expected: 'a positive multiple of 32 ms (32 threads)', value: t0 });
+  if (!Number.isInteger(t0) || t0 <= 0 || t0 % 32 !== 0)
+    throw new DevnetOptionError('MASON_DEVNET_INVALID_OPTION', { option: 't0', expected: 'a positive multiple of 32 ms (32 threads)', value: t0 });
   const maxExecutionMs = options.maxExecutionMs === undefined ? undefined : positiveInteger('maxExecutionMs', options.maxExecutionMs);
   const maxBuffered = options.maxSubscriberBufferedBytes;
   if (maxBuffered !== undefined && (!Number.isSafeInteger(maxBuffered) || maxBuffered < 0)) {
-    throw new DevnetOptionError('MASON_DEVNET_INVALID_OPTION', { option: 'maxSubscriberBufferedBytes', expected: 'a non-negative integer', value: maxBuffered });
+    throw new DevnetOptionError('MASON_DEVNET_INVALID_OPTION', {
+      option: 'maxSubscriberBufferedBytes',
+      expected: 'a non-negative integer',
+      value: maxBuffered,
+    });
   }
   const limits = resolveLimits({
     ...options.serverLimits,
     ...(options.maxSubscriberBufferedBytes !== undefined && { maxBufferedBytes: options.maxSubscriberBufferedBytes }),
   });
-  if (options.instant !== undefined && typeof options.instant !== 'boolean') throw new RangeError(`instant must be true or false, got ${String(options.instant)}`);
+  if (options.instant !== undefined && typeof options.instant !== 'boolean')
+    throw new RangeError(`instant must be true or false, got ${String(options.instant)}`);
   const privateCors = originsPolicy(options.privateCors ?? []);
   if (options.initialLedger) validateInitialLedger(options.initialLedger, 'the initialLedger option');
   const chainId = options.chainId ?? 77n;
@@ -145,7 +152,11 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   const dataDirLock = options.dataDir ? lockDataDir(options.dataDir) : null;
   if (options.dataDir && options.reset) ChainStore.reset(options.dataDir, log);
   const store = options.dataDir
-    ? ChainStore.open(options.dataDir, { chainId: chainId.toString(), genesisTimestamp: wantedGenesis, t0, deltaF0, threadCount: NODE_CONSTANTS.threadCount }, { log, ...(options.journalFs && { fs: options.journalFs }) })
+    ? ChainStore.open(
+        options.dataDir,
+        { chainId: chainId.toString(), genesisTimestamp: wantedGenesis, t0, deltaF0, threadCount: NODE_CONSTANTS.threadCount },
+        { log, ...(options.journalFs && { fs: options.journalFs }) },
+      )
     : null;
   const poolLimits = {
     ...(options.maxOperationPoolSize !== undefined && { maxOperationPoolSize: positiveInteger('maxOperationPoolSize', options.maxOperationPoolSize) }),

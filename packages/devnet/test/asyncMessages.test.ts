@@ -122,7 +122,13 @@ describe('asynchronous messages on the devnet', () => {
     expect(failed.map((e) => e.data)).toEqual(['about to fail', error.data]);
     const message = JSON.parse(error.data).massa_execution_error as string;
     expect(message).toMatch(/^VM Error in Asynchronous Message context: VM execution error: RuntimeError: Runtime error: error: handler failed at /);
-    expect(error.context).toMatchObject({ slot: plus(emission, 1), call_stack: [sender, receiver], origin_operation_id: null, is_error: true, async_msg_id: [[1, 10], emission, 0] });
+    expect(error.context).toMatchObject({
+      slot: plus(emission, 1),
+      call_stack: [sender, receiver],
+      origin_operation_id: null,
+      is_error: true,
+      async_msg_id: [[1, 10], emission, 0],
+    });
     // rolled back: the handler's write is gone, its coins went back to the sender
     expect(await storedValue(receiver, 'received')).toBe(stored);
     const after = await until('the failure to be final', async () => {
@@ -150,7 +156,9 @@ describe('asynchronous messages on the devnet', () => {
     const { final } = await balances(sender);
     const poor = await schedule({ coins: final[0]! + 1n, note: 'poor' });
     expect(poor.info.op_exec_status).toBe(false);
-    expect(JSON.parse(poor.events.at(-1).data).massa_execution_error).toMatch(/failed to transfer .* coins from spending address AS\w+ due to insufficient balance/);
+    expect(JSON.parse(poor.events.at(-1).data).massa_execution_error).toMatch(
+      /failed to transfer .* coins from spending address AS\w+ due to insufficient balance/,
+    );
     const cheap = await schedule({ maxGas: 2_099_999n, note: 'cheap' });
     expect(cheap.info.op_exec_status).toBe(false);
     expect(JSON.parse(cheap.events.at(-1).data).massa_execution_error).toContain('max gas is lower than the minimum instance cost');

@@ -12,5 +12,7 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url));
 export function compileContract(name: string, { official = false } = {}): Promise<Uint8Array> {
   const source = name === 'deployer' ? DEPLOYER_SOURCE : join(packageDir, 'test', 'contracts', `${name}.ts`);
   const baseDir = name === 'deployer' ? undefined : packageDir;
-  return official ? compile(source, { flavor: 'official', baseDir }) : compile(source, { asconfig: join(packageDir, 'node_modules', '@mason', 'sdk', 'asconfig.json'), baseDir });
+  return official
+    ? compile(source, { flavor: 'official', baseDir })
+    : compile(source, { asconfig: join(packageDir, 'node_modules', '@mason', 'sdk', 'asconfig.json'), baseDir });
 }

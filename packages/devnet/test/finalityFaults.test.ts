@@ -90,7 +90,9 @@ describe('a journal write failure stops finality before anything is reported fin
       expect(parseMas(r.candidate_balance)).toBe(10n * MAS + 3n - parseMas('0.001'));
 
       // Operations are refused with the reason; reads go on.
-      const refused = await rpc(devnet.urls.public, 'send_operations', [[await signForDevnet(devnet, alice!.secretKey, { type: 'Transaction', recipient, amount: MAS })]]);
+      const refused = await rpc(devnet.urls.public, 'send_operations', [
+        [await signForDevnet(devnet, alice!.secretKey, { type: 'Transaction', recipient, amount: MAS })],
+      ]);
       expect(refused.error?.code).toBe(-32001);
       expect(refused.error?.message).toBe(`Internal server error: ${halted.message}`);
 
@@ -136,7 +138,9 @@ describe('a journal write failure stops finality before anything is reported fin
         devnet.accounts.slice(0, 6).map(async (account, s) => {
           for (let i = 0; i < 6; i++) {
             const amount = MAS + BigInt(s * 6 + i);
-            const sent = await rpc(devnet.urls.public, 'send_operations', [[await signForDevnet(devnet, account.secretKey, { type: 'Transaction', recipient, amount })]]);
+            const sent = await rpc(devnet.urls.public, 'send_operations', [
+              [await signForDevnet(devnet, account.secretKey, { type: 'Transaction', recipient, amount })],
+            ]);
             if (sent.error) {
               expect(sent.error.code).toBe(-32001);
               refusals++;

@@ -18,7 +18,14 @@ afterAll(() => devnet.stop());
 const CANONICAL = 0x7ff8000000000000n;
 
 async function compute(a: bigint, b: bigint): Promise<{ quotient: bigint; sum: bigint }> {
-  const id = await sendOp(devnet, devnet.accounts[1]!.secretKey, { type: 'CallSC', maxGas: 100_000_000n, coins: 0n, target: floats, func: 'compute', param: new Args().addU64(a).addU64(b).serialize() });
+  const id = await sendOp(devnet, devnet.accounts[1]!.secretKey, {
+    type: 'CallSC',
+    maxGas: 100_000_000n,
+    coins: 0n,
+    target: floats,
+    func: 'compute',
+    param: new Args().addU64(a).addU64(b).serialize(),
+  });
   expect((await waitFinal(devnet, id)).op_exec_status).toBe(true);
   const read = async (key: string) => {
     const [entry] = await call(devnet.urls.public, 'get_datastore_entries', [[{ address: floats, key: Array.from(new TextEncoder().encode(key)) }]]);

@@ -48,9 +48,27 @@ describe('gas_used in get_operations', () => {
 
   it('counts a failed call too (all of its limit when it runs out of gas), and is absent for a transfer', async () => {
     const alice = devnet.accounts[0]!;
-    const failed = await sendOp(devnet, alice.secretKey, { type: 'CallSC', maxGas: 50_000_000n, coins: 0n, target: faults, func: 'trap', param: new Uint8Array() });
-    const spin = await sendOp(devnet, alice.secretKey, { type: 'CallSC', maxGas: 2_200_000n, coins: 0n, target: spinner, func: 'spin', param: new Uint8Array() });
-    const transfer = await sendOp(devnet, alice.secretKey, { type: 'Transaction', recipient: SecretKey.generate().publicKey.address().toString(), amount: MAS });
+    const failed = await sendOp(devnet, alice.secretKey, {
+      type: 'CallSC',
+      maxGas: 50_000_000n,
+      coins: 0n,
+      target: faults,
+      func: 'trap',
+      param: new Uint8Array(),
+    });
+    const spin = await sendOp(devnet, alice.secretKey, {
+      type: 'CallSC',
+      maxGas: 2_200_000n,
+      coins: 0n,
+      target: spinner,
+      func: 'spin',
+      param: new Uint8Array(),
+    });
+    const transfer = await sendOp(devnet, alice.secretKey, {
+      type: 'Transaction',
+      recipient: SecretKey.generate().publicKey.address().toString(),
+      amount: MAS,
+    });
     const [failedInfo, spinInfo, transferInfo] = await Promise.all([failed, spin, transfer].map((id) => waitFinal(devnet, id)));
     expect(failedInfo.op_exec_status).toBe(false);
     expect(failedInfo.gas_used).toBeGreaterThan(0);

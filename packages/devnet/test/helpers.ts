@@ -60,7 +60,8 @@ export async function deployContract(devnet: Devnet, key: SecretKey, wasm: Uint8
   ];
   const id = await sendOp(devnet, key, { type: 'ExecuteSC', maxGas: 3_000_000_000n, maxCoins: 10n * MAS, bytecode: deployer, datastore });
   const info = await waitFinal(devnet, id);
-  if (!info.op_exec_status) throw new Error(`deploying failed: ${JSON.stringify(await call(devnet.urls.public, 'get_filtered_sc_output_event', [{ original_operation_id: id }]))}`);
+  if (!info.op_exec_status)
+    throw new Error(`deploying failed: ${JSON.stringify(await call(devnet.urls.public, 'get_filtered_sc_output_event', [{ original_operation_id: id }]))}`);
   const events = await call(devnet.urls.public, 'get_filtered_sc_output_event', [{ original_operation_id: id }]);
   const text: string = events.map((e: { data: string }) => e.data).find((d: string) => d.startsWith('Contract deployed at address: '));
   return text.slice('Contract deployed at address: '.length);

@@ -24,8 +24,13 @@ describe('ids and u64 numbers above 2^53', () => {
       const single = await post(devnet.urls.public, `{"jsonrpc":"2.0","id":${id},"method":"get_version"}`);
       expect(single.text).toContain(`"id":${id},`);
     }
-    const batch = await post(devnet.urls.api, '[{"jsonrpc":"2.0","id":9007199254740993,"method":"get_version"},{"jsonrpc":"2.0","id":9007199254740995,"method":"get_version"}]');
-    expect(batch.text).toMatch(/^\[\{"jsonrpc":"2\.0","id":9007199254740993,"result":"SAND\.5\.0"\},\{"jsonrpc":"2\.0","id":9007199254740995,"result":"SAND\.5\.0"\}\]$/);
+    const batch = await post(
+      devnet.urls.api,
+      '[{"jsonrpc":"2.0","id":9007199254740993,"method":"get_version"},{"jsonrpc":"2.0","id":9007199254740995,"method":"get_version"}]',
+    );
+    expect(batch.text).toMatch(
+      /^\[\{"jsonrpc":"2\.0","id":9007199254740993,"result":"SAND\.5\.0"\},\{"jsonrpc":"2\.0","id":9007199254740995,"result":"SAND\.5\.0"\}\]$/,
+    );
     const ws = new WebSocket(devnet.urls.ws);
     await new Promise((resolve) => ws.once('open', resolve));
     const reply = new Promise<string>((resolve) => ws.once('message', (data) => resolve(data.toString())));
@@ -49,11 +54,17 @@ describe('ids and u64 numbers above 2^53', () => {
     expect(quote.text).toBe(
       '{"jsonrpc":"2.0","id":1,"result":[{"target_slot":{"period":9007199254740993,"thread":3},"max_gas_request":18446744073709551615,"available":false,"price":"0"}]}',
     );
-    const bySlot = await post(devnet.urls.public, '{"jsonrpc":"2.0","id":1,"method":"get_deferred_call_ids_by_slot","params":[[{"period":18446744073709551615,"thread":0}]]}');
+    const bySlot = await post(
+      devnet.urls.public,
+      '{"jsonrpc":"2.0","id":1,"method":"get_deferred_call_ids_by_slot","params":[[{"period":18446744073709551615,"thread":0}]]}',
+    );
     expect(bySlot.text).toContain('"slot":{"period":18446744073709551615,"thread":0}');
     // far beyond the chain, but valid: the answers a node gives for slots and pages past the end
     expect(await call(devnet.urls.public, 'get_blockclique_block_by_slot', [{ period: 2 ** 60, thread: 0 }])).toBeNull();
-    const events = await post(devnet.urls.public, '{"jsonrpc":"2.0","id":1,"method":"get_filtered_sc_output_event","params":[{"start":{"period":18446744073709551615,"thread":0}}]}');
+    const events = await post(
+      devnet.urls.public,
+      '{"jsonrpc":"2.0","id":1,"method":"get_filtered_sc_output_event","params":[{"start":{"period":18446744073709551615,"thread":0}}]}',
+    );
     expect(JSON.parse(events.text).result).toEqual([]);
     const stakers = await post(devnet.urls.public, '{"jsonrpc":"2.0","id":1,"method":"get_stakers","params":[{"limit":18446744073709551615,"offset":0}]}');
     expect(JSON.parse(stakers.text).result).toHaveLength(1);
@@ -119,12 +130,18 @@ describe('CORS', () => {
     expect(answer.status).toBe(403);
     expect(answer.headers.get('access-control-allow-origin')).toBeNull();
     const stakers = devnet.node.stakers.length;
-    const posted = await post(devnet.urls.private, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'remove_staking_addresses', params: [[devnet.node.stakers[0]!.publicKey.address().toString()]] }), {
-      'content-type': 'application/json',
-      origin: 'https://evil.example',
-    });
+    const posted = await post(
+      devnet.urls.private,
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'remove_staking_addresses', params: [[devnet.node.stakers[0]!.publicKey.address().toString()]] }),
+      {
+        'content-type': 'application/json',
+        origin: 'https://evil.example',
+      },
+    );
     expect(posted.status).toBe(403);
-    expect(posted.text).toBe('Origin https://evil.example may not use the private API. Start the devnet with --private-cors https://evil.example (option privateCors) to allow it.\n');
+    expect(posted.text).toBe(
+      'Origin https://evil.example may not use the private API. Start the devnet with --private-cors https://evil.example (option privateCors) to allow it.\n',
+    );
     expect(posted.headers.get('access-control-allow-origin')).toBeNull();
     expect(devnet.node.stakers.length).toBe(stakers);
     // Tools that are not web pages (no Origin header) use it as before.
@@ -136,13 +153,18 @@ describe('CORS', () => {
     expect(allowed.status).toBe(200);
     expect(allowed.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     expect(allowed.headers.get('vary')).toBe('Origin');
-    const posted = await post(withCors.urls.private, '{"jsonrpc":"2.0","id":1,"method":"get_staking_addresses"}', { 'content-type': 'application/json', origin: 'http://localhost:5173' });
+    const posted = await post(withCors.urls.private, '{"jsonrpc":"2.0","id":1,"method":"get_staking_addresses"}', {
+      'content-type': 'application/json',
+      origin: 'http://localhost:5173',
+    });
     expect(posted.status).toBe(200);
     expect(posted.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     expect((await preflight(withCors.urls.private, 'http://localhost:5174')).status).toBe(403);
   });
 
   it('refuses a privateCors entry that is not an origin', async () => {
-    await expect(startTestDevnet({ privateCors: ['localhost:5173/app'] })).rejects.toThrow('"localhost:5173/app" is not an origin: expected scheme://host[:port], e.g. http://localhost:5173');
+    await expect(startTestDevnet({ privateCors: ['localhost:5173/app'] })).rejects.toThrow(
+      '"localhost:5173/app" is not an origin: expected scheme://host[:port], e.g. http://localhost:5173',
+    );
   });
 });

@@ -24,12 +24,16 @@ describe('--initial-ledger files', () => {
   it('refuses an invalid address with the file name, its line and the entry', () => {
     const path = ledgerFile('bad-address.json', `{\n  "${alice}": {"balance": "1"},\n  "AU1notAnAddress": {"balance": "5"}\n}\n`);
     expect(() => readInitialLedgerFile(path)).toThrow(InitialLedgerError);
-    expect(() => readInitialLedgerFile(path)).toThrow(new RegExp(`^${path}:3: entry "AU1notAnAddress" is not a valid address \\(.+\\)\\. Every key must be an address, AU… or AS…\\.$`));
+    expect(() => readInitialLedgerFile(path)).toThrow(
+      new RegExp(`^${path}:3: entry "AU1notAnAddress" is not a valid address \\(.+\\)\\. Every key must be an address, AU… or AS…\\.$`),
+    );
   });
 
   it('refuses a balance above u64, bytes that are not bytes, and a file that is not JSON, each with where', () => {
     const big = ledgerFile('big.json', `{"${alice}": {"balance": "18446744073.709551616"}}`);
-    expect(() => readInitialLedgerFile(big)).toThrow(`${big}:1: entry "${alice}" has an invalid balance "18446744073.709551616": amount 18446744073.709551616 exceeds the largest amount (18446744073.709551615 MAS).`);
+    expect(() => readInitialLedgerFile(big)).toThrow(
+      `${big}:1: entry "${alice}" has an invalid balance "18446744073.709551616": amount 18446744073.709551616 exceeds the largest amount (18446744073.709551615 MAS).`,
+    );
     const bytes = ledgerFile('bytes.json', `{"${alice}": {"balance": "1", "bytecode": [1, 256]}}`);
     expect(() => readInitialLedgerFile(bytes)).toThrow(`${bytes}:1: entry "${alice}" has a bytecode that is not an array of bytes (0–255).`);
     const broken = ledgerFile('broken.json', `{\n"${alice}": {"balance": "1"},\n}`);
@@ -38,7 +42,9 @@ describe('--initial-ledger files', () => {
   });
 
   it('refuses the same mistakes given in process, before opening any port', async () => {
-    await expect(startTestDevnet({ initialLedger: { 'AS1oops': { balance: '1' } } })).rejects.toThrow(/^the initialLedger option: entry "AS1oops" is not a valid address/);
+    await expect(startTestDevnet({ initialLedger: { AS1oops: { balance: '1' } } })).rejects.toThrow(
+      /^the initialLedger option: entry "AS1oops" is not a valid address/,
+    );
   });
 
   it('starts with a valid file and serves its balances', async () => {

@@ -121,7 +121,13 @@ describe('instant mode', () => {
     const { last_slot, chain_id } = await status();
     const recipients = Array.from({ length: 60 }, newAddress);
     const inputs = recipients.map((recipient, i) =>
-      toSendOperationInput(signOperation({ fee: parseMas('0.01'), expirePeriod: last_slot.period + 9, op: { type: 'Transaction', recipient, amount: MAS } }, devnet.accounts[i % 6]!.secretKey, BigInt(chain_id))),
+      toSendOperationInput(
+        signOperation(
+          { fee: parseMas('0.01'), expirePeriod: last_slot.period + 9, op: { type: 'Transaction', recipient, amount: MAS } },
+          devnet.accounts[i % 6]!.secretKey,
+          BigInt(chain_id),
+        ),
+      ),
     );
     const ids = await call<string[]>(devnet.urls.public, 'send_operations', [inputs]);
     const infos = await Promise.all(ids.map((id) => waitFinal(devnet, id)));
@@ -180,7 +186,13 @@ describe('instant mode', () => {
   it('answers requests while it produces blocks', async () => {
     const { last_slot, chain_id } = await status();
     const inputs = Array.from({ length: 40 }, (_, i) =>
-      toSendOperationInput(signOperation({ fee: parseMas('0.01'), expirePeriod: last_slot.period + 9, op: { type: 'Transaction', recipient: newAddress(), amount: MAS } }, devnet.accounts[i % 8]!.secretKey, BigInt(chain_id))),
+      toSendOperationInput(
+        signOperation(
+          { fee: parseMas('0.01'), expirePeriod: last_slot.period + 9, op: { type: 'Transaction', recipient: newAddress(), amount: MAS } },
+          devnet.accounts[i % 8]!.secretKey,
+          BigInt(chain_id),
+        ),
+      ),
     );
     const blocks: string[] = [];
     const answeredBetween: number[] = [];
@@ -247,7 +259,10 @@ describe('instant mode', () => {
   it('serves massa-web3 unchanged: deploy and call, waiting for final execution', async () => {
     const account = await Account.fromPrivateKey(devnet.accounts[2]!.secretKey.reveal());
     const provider = JsonRpcProvider.fromRPCUrl(devnet.urls.public, account) as JsonRpcProvider;
-    const contract = await SmartContract.deploy(provider, await compileContract('greeter'), new Args().addString('Instant'), { coins: MAS / 10n, waitFinalExecution: true });
+    const contract = await SmartContract.deploy(provider, await compileContract('greeter'), new Args().addString('Instant'), {
+      coins: MAS / 10n,
+      waitFinalExecution: true,
+    });
     expect(contract.address).toMatch(/^AS/);
     const operation = await contract.call('sum', new Args().addI32(2n).addI32(3n));
     expect(await operation.waitFinalExecution()).toBe(OperationStatus.Success);

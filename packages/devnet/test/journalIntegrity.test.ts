@@ -102,7 +102,10 @@ describe('journal integrity: only a torn last line is cut, anything else refuses
   it('a valid-JSON edit: a balance raised by 1,000 MAS', async () => {
     const dir = copy();
     const lines = linesOf(dir);
-    const edited = lines[0]!.replace(/("kind":"balance","address":"AU\w+","value":\{"\$n":")(\d+)/, (_, head: string, value: string) => head + (BigInt(value) + 1000n * MAS).toString());
+    const edited = lines[0]!.replace(
+      /("kind":"balance","address":"AU\w+","value":\{"\$n":")(\d+)/,
+      (_, head: string, value: string) => head + (BigInt(value) + 1000n * MAS).toString(),
+    );
     expect(edited).not.toBe(lines[0]);
     lines[0] = edited;
     writeLines(dir, lines);
@@ -242,7 +245,10 @@ describe('journal integrity: only a torn last line is cut, anything else refuses
     // Format 1 as the earlier Mason wrote it: the identity without checksum, bare JSON lines.
     const { checksum: _, ...format1 } = { ...identity, format: 1 };
     writeFileSync(chainOf(dir), JSON.stringify(format1, null, 2));
-    writeLines(dir, linesOf(dir).map((line) => line.slice(65 + 9 + 64 + 2 + 8, -1)));
+    writeLines(
+      dir,
+      linesOf(dir).map((line) => line.slice(65 + 9 + 64 + 2 + 8, -1)),
+    );
     expect(() => JSON.parse(linesOf(dir)[0]!)).not.toThrow();
     const error = await refusal(dir);
     expect(error.code).toBe('MASON_DEVNET_DATA_OLD_FORMAT');
@@ -262,7 +268,9 @@ describe('journal integrity: only a torn last line is cut, anything else refuses
     const logged: string[] = [];
     const devnet = await startTestDevnet({ dataDir: dir, reset: true, log: (m) => logged.push(m) });
     try {
-      expect(logged).toEqual([`reset: deleting the chain in ${dir} (chain.json, final-blocks.jsonl, clock.json; ${linesOf(pristine).length} final blocks) and starting a new one`]);
+      expect(logged).toEqual([
+        `reset: deleting the chain in ${dir} (chain.json, final-blocks.jsonl, clock.json; ${linesOf(pristine).length} final blocks) and starting a new one`,
+      ]);
       expect((await call(devnet.urls.public, 'get_status')).config.genesis_timestamp).not.toBe(genesis);
       const infos = await call(devnet.urls.public, 'get_operations', [ids]);
       expect(infos).toEqual([]);

@@ -59,7 +59,10 @@ beforeAll(async () => {
   const [id] = await call<string[]>(devnet.urls.public, 'send_operations', [[input]]);
   expect((await waitFinal(devnet, id!)).op_exec_status).toBe(true);
   const events = await call(devnet.urls.public, 'get_filtered_sc_output_event', [{ original_operation_id: id }]);
-  greeter = events.map((e: any) => e.data as string).find((d: string) => d.startsWith('Contract deployed at address: '))!.slice(30);
+  greeter = events
+    .map((e: any) => e.data as string)
+    .find((d: string) => d.startsWith('Contract deployed at address: '))!
+    .slice(30);
   expect(greeter).toMatch(/^AS/);
 }, 60_000);
 afterAll(() => devnet?.stop());
@@ -131,7 +134,17 @@ async function round(tag: number): Promise<Round> {
         ops.push({ type: 'Transaction', recipient, amount });
       }
       for (let i = 0; i < CALLS_PER_SENDER; i++) {
-        ops.push({ type: 'CallSC', maxGas: 50_000_000n, coins: 0n, target: greeter, func: 'sum', param: new Args().addI32(tag).addI32(s * 1_000 + i).serialize() });
+        ops.push({
+          type: 'CallSC',
+          maxGas: 50_000_000n,
+          coins: 0n,
+          target: greeter,
+          func: 'sum',
+          param: new Args()
+            .addI32(tag)
+            .addI32(s * 1_000 + i)
+            .serialize(),
+        });
       }
       spent.set(
         sender.address,
@@ -165,7 +178,8 @@ async function waitAllFinal(ids: string[], timeoutMs = 15_000): Promise<void> {
   for (;;) {
     const infos = await getOperations(ids);
     if (infos.length === ids.length && infos.every((info) => info.is_operation_final === true)) return;
-    if (Date.now() > deadline) throw new Error(`${infos.filter((i) => i.is_operation_final !== true).length} of ${ids.length} operations not final after ${timeoutMs} ms`);
+    if (Date.now() > deadline)
+      throw new Error(`${infos.filter((i) => i.is_operation_final !== true).length} of ${ids.length} operations not final after ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 20));
   }
 }
@@ -232,7 +246,9 @@ describe('the devnet under load', () => {
       expect(listener.ws.readyState).toBe(WebSocket.OPEN);
       listener.ws.close();
     }
-    console.log(`load: ${rounds.map((r) => `${r.ids.length} ops final in ${r.millis} ms`).join(', ')}; slow subscriber got ${slow.received} messages before being dropped`);
+    console.log(
+      `load: ${rounds.map((r) => `${r.ids.length} ops final in ${r.millis} ms`).join(', ')}; slow subscriber got ${slow.received} messages before being dropped`,
+    );
   }, 40_000);
 });
 

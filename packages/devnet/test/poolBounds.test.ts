@@ -22,7 +22,9 @@ describe('operation pool bounds', () => {
     const far = await signForDevnet(devnet, alice!.secretKey, transfer(bob!.address), undefined, 1_000);
     const refused = await rpc(devnet.urls.public, 'send_operations', [[far]]);
     expect(refused.error?.code).toBe(-32016);
-    expect(refused.error?.message).toMatch(/^Inconsistency error: Operation O\w+ has expire_period \d+: its validity starts at period \d+, beyond the periods this node's pool looks ahead to \(up to \d+\)\. Send it again later, or use an expire_period of at most \d+\.$/);
+    expect(refused.error?.message).toMatch(
+      /^Inconsistency error: Operation O\w+ has expire_period \d+: its validity starts at period \d+, beyond the periods this node's pool looks ahead to \(up to \d+\)\. Send it again later, or use an expire_period of at most \d+\.$/,
+    );
     expect(devnet.node.pool.size).toBe(0);
     expect(await call(devnet.urls.public, 'get_operations', [[toOperationId(refused)]])).toEqual([]);
 
@@ -37,7 +39,9 @@ describe('operation pool bounds', () => {
     devnet.node.on('block', (block) => blocks.push({ period: block.slot.period, operations: block.operations.length }));
     const status = await call(devnet.urls.public, 'get_status');
     // valid from 30 periods on (about 2 s at t0 64 ms)
-    const input = toSendOperationInput(signOperation({ fee: parseMas('0.01'), expirePeriod: status.last_slot.period + 40, op: transfer(bob!.address) }, alice!.secretKey, 77n));
+    const input = toSendOperationInput(
+      signOperation({ fee: parseMas('0.01'), expirePeriod: status.last_slot.period + 40, op: transfer(bob!.address) }, alice!.secretKey, 77n),
+    );
     const [id] = await call<string[]>(devnet.urls.public, 'send_operations', [[input]]);
     const info = await waitFinal(devnet, id!);
     const [block] = await call(devnet.urls.public, 'get_blocks', [info.in_blocks]);
@@ -75,7 +79,8 @@ describe('operation pool bounds', () => {
     devnet = await startTestDevnet({ maxOperationPoolBytes: 1_000 });
     await devnet.node.stop();
     const [alice] = devnet.accounts;
-    const deploy = (size: number) => signForDevnet(devnet!, alice!.secretKey, { type: 'ExecuteSC', bytecode: new Uint8Array(size), maxGas: 10_000_000n, maxCoins: 0n, datastore: [] });
+    const deploy = (size: number) =>
+      signForDevnet(devnet!, alice!.secretKey, { type: 'ExecuteSC', bytecode: new Uint8Array(size), maxGas: 10_000_000n, maxCoins: 0n, datastore: [] });
     expect((await rpc(devnet.urls.public, 'send_operations', [[await deploy(600), await deploy(601)]])).error?.code).toBe(-32001);
     expect(await call<string[]>(devnet.urls.public, 'send_operations', [[await deploy(600)]])).toHaveLength(1);
     expect(devnet.node.pool.bytes).toBeGreaterThan(600);
@@ -84,10 +89,18 @@ describe('operation pool bounds', () => {
   it('refuses an operation larger than a block, which no block could ever hold', async () => {
     devnet = await startTestDevnet();
     const [alice] = devnet.accounts;
-    const input = await signForDevnet(devnet, alice!.secretKey, { type: 'ExecuteSC', bytecode: new Uint8Array(300_001), maxGas: 10_000_000n, maxCoins: 0n, datastore: [] });
+    const input = await signForDevnet(devnet, alice!.secretKey, {
+      type: 'ExecuteSC',
+      bytecode: new Uint8Array(300_001),
+      maxGas: 10_000_000n,
+      maxCoins: 0n,
+      datastore: [],
+    });
     const refused = await rpc(devnet.urls.public, 'send_operations', [[input]]);
     expect(refused.error?.code).toBe(-32016);
-    expect(refused.error?.message).toMatch(/^Inconsistency error: Operation O\w+ is 3001\d\d bytes, above the maximum block size of 300000 bytes\. Your operation will never be included in a block\.$/);
+    expect(refused.error?.message).toMatch(
+      /^Inconsistency error: Operation O\w+ is 3001\d\d bytes, above the maximum block size of 300000 bytes\. Your operation will never be included in a block\.$/,
+    );
     expect(devnet.node.pool.size).toBe(0);
     expect(devnet.node.isSettled).toBe(true);
   });

@@ -12,7 +12,9 @@ const dataDir = join(mount, 'chain');
 const logged = [];
 const ports = { publicPort: 0, privatePort: 0, apiPort: 0, log: (m) => logged.push(m) };
 const call = async (url, method, params = []) =>
-  (await (await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json());
+  await (
+    await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  ).json();
 const recipient = SecretKey.generate().publicKey.address().toString();
 
 const devnet = await startDevnet({ ...ports, dataDir });
@@ -49,4 +51,6 @@ const lost = ids.filter((id) => !infos.some((info) => info.id === id && info.is_
 const [r] = (await call(again.urls.public, 'get_addresses', [[recipient]])).result;
 const expected = ids.reduce((total, id) => total + amounts.get(id), 0n) - parseMas('0.001');
 await again.stop();
-console.log(JSON.stringify({ sent: amounts.size, reportedFinal: ids.length, lost: lost.length, balanceExact: parseMas(r.final_balance) === expected, refusal, logged }));
+console.log(
+  JSON.stringify({ sent: amounts.size, reportedFinal: ids.length, lost: lost.length, balanceExact: parseMas(r.final_balance) === expected, refusal, logged }),
+);

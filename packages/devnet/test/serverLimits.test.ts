@@ -82,7 +82,11 @@ describe('HTTP connection limits', () => {
     const slowAnswers = slow.map(closed);
     for (const socket of slow) socket.write(`POST / HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"jsonrpc"`);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const refused = await fetch(devnet.urls.public, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"get_version"}' });
+    const refused = await fetch(devnet.urls.public, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"get_version"}',
+    });
     expect(refused.status).toBe(429);
     expect(await refused.text()).toBe('Too many connections. Please try again later.');
     // The request (or idle) timeout closes them, which frees the connections.
@@ -170,7 +174,8 @@ describe('WebSocket limits', () => {
     const closedWith = new Promise<number>((resolve) => ws.once('close', resolve));
     (ws as unknown as { _socket: Socket })._socket.pause();
     // 1,000 batches of 16 get_next_block_best_parents (~2 KB each): ~34 MB of replies it never reads
-    const batch = (n: number) => JSON.stringify(Array.from({ length: 16 }, (_, i) => ({ jsonrpc: '2.0', id: n * 16 + i, method: 'get_next_block_best_parents' })));
+    const batch = (n: number) =>
+      JSON.stringify(Array.from({ length: 16 }, (_, i) => ({ jsonrpc: '2.0', id: n * 16 + i, method: 'get_next_block_best_parents' })));
     for (let n = 0; n < 1_000; n++) ws.send(batch(n));
     // once the devnet has read them all (an HTTP round trip after them), read what is left
     await call(devnet.urls.api, 'get_version');

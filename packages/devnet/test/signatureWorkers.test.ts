@@ -30,7 +30,11 @@ function forged(input: SendOperationInput, other: SendOperationInput): SendOpera
 }
 
 async function errorOf(inputs: SendOperationInput[]): Promise<{ code: number; message: string } | undefined> {
-  return (await rpc(devnet.urls.public, 'send_operations', [inputs.map(({ serialized_content, creator_public_key, signature }) => ({ serialized_content, creator_public_key, signature }))])).error;
+  return (
+    await rpc(devnet.urls.public, 'send_operations', [
+      inputs.map(({ serialized_content, creator_public_key, signature }) => ({ serialized_content, creator_public_key, signature })),
+    ])
+  ).error;
 }
 
 async function known(ids: string[]): Promise<number> {

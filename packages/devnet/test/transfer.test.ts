@@ -47,7 +47,9 @@ describe('devnet chain with real signed transfers', () => {
     expect(String(low)).toContain('-32000 Bad request: fee is too low provided: 0.000000001 , minimal_fees required: 0.01');
     const expired = await sendOp(devnet, alice!.secretKey, { type: 'Transaction', recipient: to, amount: 1n }, parseMas('0.01'), -1).catch((e) => e);
     expect(String(expired)).toContain('-32016 Inconsistency error: Operation expire_period is lower than the current period of this node.');
-    const garbage = await rpc(devnet.urls.public, 'send_operations', [[{ serialized_content: [1, 2], creator_public_key: alice!.publicKey, signature: '1111' }]]);
+    const garbage = await rpc(devnet.urls.public, 'send_operations', [
+      [{ serialized_content: [1, 2], creator_public_key: alice!.publicKey, signature: '1111' }],
+    ]);
     expect(garbage.error?.code).toBe(-32013);
   });
 

@@ -34,8 +34,12 @@ describe('wall-clock watchdog on the devnet', () => {
     const pending = call(devnet.urls.public, 'execute_read_only_call', [[readOnlyRequest('fillForever')]]);
     const status = call(devnet.urls.public, 'get_status');
     const [result] = await pending;
-    expect(result.result.Error).toMatch(/^readonly call failed: VM Error in ReadOnlyExecutionTarget::FunctionCall context: VM execution error: RuntimeError: Runtime error: execution stopped by the wall-clock watchdog after 150 ms$/);
-    expect(result.output_events.map((event: { data: string; context: { is_error: boolean } }) => [event.data, event.context.is_error])).toEqual([['filling', true]]);
+    expect(result.result.Error).toMatch(
+      /^readonly call failed: VM Error in ReadOnlyExecutionTarget::FunctionCall context: VM execution error: RuntimeError: Runtime error: execution stopped by the wall-clock watchdog after 150 ms$/,
+    );
+    expect(result.output_events.map((event: { data: string; context: { is_error: boolean } }) => [event.data, event.context.is_error])).toEqual([
+      ['filling', true],
+    ]);
     expect(result.gas_cost).toBe(0);
     expect((await status).node_id).toEqual(expect.any(String));
     const [ok] = await call(devnet.urls.public, 'execute_read_only_call', [[readOnlyRequest('ping')]]);
@@ -46,7 +50,14 @@ describe('wall-clock watchdog on the devnet', () => {
     const [, bob] = devnet.accounts;
     const balance = async () => parseMas((await call(devnet.urls.public, 'get_addresses', [[bob!.address]]))[0].final_balance);
     const before = await balance();
-    const id = await sendOp(devnet, bob!.secretKey, { type: 'CallSC', maxGas: 4_000_000_000n, coins: 0n, target: slow, func: 'hashForever', param: new Uint8Array() });
+    const id = await sendOp(devnet, bob!.secretKey, {
+      type: 'CallSC',
+      maxGas: 4_000_000_000n,
+      coins: 0n,
+      target: slow,
+      func: 'hashForever',
+      param: new Uint8Array(),
+    });
     const info = await waitFinal(devnet, id, 20_000);
     expect(info.op_exec_status).toBe(false);
     const events = await call(devnet.urls.public, 'get_filtered_sc_output_event', [{ original_operation_id: id }]);
@@ -71,7 +82,12 @@ describe('wall-clock watchdog on the devnet', () => {
     const results = await Promise.all(Array.from({ length: READONLY_QUEUE_LENGTH + 5 }, () => executor.call(readOnlyRequest('ping'))));
     expect(results.slice(0, READONLY_QUEUE_LENGTH).every((result) => JSON.stringify(result.result) === JSON.stringify({ Ok: [1, 2, 3] }))).toBe(true);
     for (const result of results.slice(READONLY_QUEUE_LENGTH)) {
-      expect(result).toMatchObject({ executed_at: { period: 0, thread: 0 }, result: { Error: 'readonly call failed: Channel error' }, gas_cost: 0, output_events: [] });
+      expect(result).toMatchObject({
+        executed_at: { period: 0, thread: 0 },
+        result: { Error: 'readonly call failed: Channel error' },
+        gas_cost: 0,
+        output_events: [],
+      });
     }
     // Once drained, the queue takes requests again.
     expect((await executor.call(readOnlyRequest('ping'))).result).toEqual({ Ok: [1, 2, 3] });

@@ -15,8 +15,16 @@ describe('abi-imports.json', () => {
   it('lists 57 massa and 10 env host functions once each', () => {
     expect(massa).toHaveLength(57);
     expect(hostFunctions.filter((f) => f.module === 'env').map((f) => f.name)).toEqual([
-      'abort', 'seed', 'Date.now', 'console.log', 'console.info', 'console.warn', 'console.error', 'console.debug',
-      'trace', 'process.exit',
+      'abort',
+      'seed',
+      'Date.now',
+      'console.log',
+      'console.info',
+      'console.warn',
+      'console.error',
+      'console.debug',
+      'trace',
+      'process.exit',
     ]);
     expect(new Set(hostFunctions.map((f) => `${f.module}.${f.name}`)).size).toBe(hostFunctions.length);
   });
@@ -24,7 +32,10 @@ describe('abi-imports.json', () => {
   it('describes each parameter consistently with its wasm type, and names its gas cost', () => {
     const wasmType = { string: 'i32', bytes: 'i32', i32: 'i32', i64: 'i64', f64: 'f64' } as const;
     for (const f of hostFunctions) {
-      expect(f.argTypes.map((t) => wasmType[t]), f.name).toEqual(f.params);
+      expect(
+        f.argTypes.map((t) => wasmType[t]),
+        f.name,
+      ).toEqual(f.params);
       expect(f.returnType === 'void' ? [] : [wasmType[f.returnType]], f.name).toEqual(f.results);
       if (f.module === 'massa') expect(f.gasKey).toBe(f.name);
     }
@@ -78,9 +89,7 @@ describe('compiled contracts', () => {
     const info = readWasmModule(release);
     expect(info.customSections).toEqual([]);
     expect(info.memories).toEqual([{ initial: 1, maximum: 64 }]);
-    expect(info.exports.map((e) => e.name)).toEqual(
-      expect.arrayContaining(['memory', '__new', '__pin', '__unpin', '__collect', 'constructor', 'hello']),
-    );
+    expect(info.exports.map((e) => e.name)).toEqual(expect.arrayContaining(['memory', '__new', '__pin', '__unpin', '__collect', 'constructor', 'hello']));
   });
 
   it('a debug build keeps to one custom section (the name section)', () => {

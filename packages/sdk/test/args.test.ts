@@ -49,8 +49,20 @@ const cases: Record<string, Case> = {
   i16: { web3: () => web3().addI16(-2n), hex: 'feff' },
   u32: { web3: () => web3().addU32(0xdeadbeefn), hex: 'efbeadde' },
   i32: { web3: () => web3().addI32(-1n).addI32(5n), hex: 'ffffffff05000000' },
-  u64: { web3: () => web3().addU64(2n ** 64n - 1n).addU64(1_500_000_000n), hex: 'ffffffffffffffff002f685900000000' },
-  i64: { web3: () => web3().addI64(-2n).addI64(-(2n ** 63n)), hex: 'feffffffffffffff0000000000000080' },
+  u64: {
+    web3: () =>
+      web3()
+        .addU64(2n ** 64n - 1n)
+        .addU64(1_500_000_000n),
+    hex: 'ffffffffffffffff002f685900000000',
+  },
+  i64: {
+    web3: () =>
+      web3()
+        .addI64(-2n)
+        .addI64(-(2n ** 63n)),
+    hex: 'feffffffffffffff0000000000000080',
+  },
   f32: { web3: () => web3().addF32(1.5), hex: '0000c03f' },
   f64: { web3: () => web3().addF64(-0.1), hex: '9a9999999999b9bf' },
   u128: { web3: () => web3().addU128(U128), hex: '08070605040302011817161514131211' },
@@ -143,11 +155,28 @@ describe('errors', () => {
 
   it('name the type and say out of range on empty input', () => {
     expect(errors([])).toEqual([
-      outOfRange('bool'), outOfRange('u8'), outOfRange('i8'), outOfRange('u16'), outOfRange('i16'),
-      outOfRange('u32'), outOfRange('i32'), outOfRange('u64'), outOfRange('i64'), outOfRange('f32'),
-      outOfRange('f64'), outOfRange('u128'), outOfRange('i128'), outOfRange('u256'), outOfRange('u128'),
-      outOfRange('u256'), outOfRange('string'), outOfRange('StaticArray<u8>'), outOfRange('Uint8Array'),
-      outOfRange('Array<u64>'), outOfRange('Array<string>'), outOfRange('Array<Point>'),
+      outOfRange('bool'),
+      outOfRange('u8'),
+      outOfRange('i8'),
+      outOfRange('u16'),
+      outOfRange('i16'),
+      outOfRange('u32'),
+      outOfRange('i32'),
+      outOfRange('u64'),
+      outOfRange('i64'),
+      outOfRange('f32'),
+      outOfRange('f64'),
+      outOfRange('u128'),
+      outOfRange('i128'),
+      outOfRange('u256'),
+      outOfRange('u128'),
+      outOfRange('u256'),
+      outOfRange('string'),
+      outOfRange('StaticArray<u8>'),
+      outOfRange('Uint8Array'),
+      outOfRange('Array<u64>'),
+      outOfRange('Array<string>'),
+      outOfRange('Array<Point>'),
       "can't deserialize Point from given argument: bad Point",
     ]);
   });
@@ -156,15 +185,16 @@ describe('errors', () => {
     const result = errors([5, 0, 0, 0, 1, 2]);
     expect(result.slice(0, 7)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok']);
     expect(result.slice(16, 21)).toEqual([
-      outOfRange('string'), outOfRange('StaticArray<u8>'), outOfRange('Uint8Array'),
-      outOfRange('Array<u64>'), outOfRange('Array<string>'),
+      outOfRange('string'),
+      outOfRange('StaticArray<u8>'),
+      outOfRange('Uint8Array'),
+      outOfRange('Array<u64>'),
+      outOfRange('Array<string>'),
     ]);
   });
 
   it('reject a native array whose byte length is not a multiple of the element size', () => {
-    expect(errors([7, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7])[19]).toBe(
-      "can't deserialize Array<u64> from given argument: byte length 7 is not a multiple of 8",
-    );
+    expect(errors([7, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7])[19]).toBe("can't deserialize Array<u64> from given argument: byte length 7 is not a multiple of 8");
   });
 
   it('leave the offset where it was', () => {
@@ -226,8 +256,6 @@ describe('byte helpers', () => {
   });
 
   it('bytesToU64 refuses short input with a clear message', () => {
-    expect(() => contract.call('bytesToU64Of', Uint8Array.of(1, 2))).toThrow(
-      /can't convert bytes to u64: need 8 bytes, got 2/,
-    );
+    expect(() => contract.call('bytesToU64Of', Uint8Array.of(1, 2))).toThrow(/can't convert bytes to u64: need 8 bytes, got 2/);
   });
 });

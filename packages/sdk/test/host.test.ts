@@ -1,11 +1,6 @@
 // The typed SDK layer against a recording host: each function reaches the right host import with
 // the right arguments, and decodes what the host answers (address lists, key lists, op datastore).
-import {
-  Args as Web3Args,
-  ArrayTypes,
-  DEPLOYER_BYTECODE,
-  populateDatastore,
-} from '@massalabs/massa-web3';
+import { Args as Web3Args, ArrayTypes, DEPLOYER_BYTECODE, populateDatastore } from '@massalabs/massa-web3';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AsModule } from './support/asModule.js';
 import { compileContract } from './support/compile.js';
@@ -103,9 +98,7 @@ describe('Context', () => {
 describe('Storage', () => {
   it('stores strings as raw UTF-8, Args as their bytes, and reads values and key lists back', () => {
     host
-      .on('get_data', (key: Uint8Array) =>
-        sameBytes(key, utf8('config')) ? new Web3Args().addU32(7n).serialize() : utf8('hello world'),
-      )
+      .on('get_data', (key: Uint8Array) => (sameBytes(key, utf8('config')) ? new Web3Args().addU32(7n).serialize() : utf8('hello world')))
       .on('has_data', () => true)
       .on('get_keys', () => keyList(utf8('raw'), utf8('config')))
       .on('get_data_for', () => utf8('vw'))
@@ -114,10 +107,24 @@ describe('Storage', () => {
     everything.call('storage', new Web3Args().addString('AS1other').serialize());
 
     expect(host.calls.map((c) => c.name)).toEqual([
-      'set_data', 'append_data', 'set_data', 'set_data', 'get_data', 'get_data', 'has_data', 'delete_data',
-      'get_keys', 'generate_event',
-      'set_data_for', 'append_data_for', 'get_data_for', 'get_data_for', 'has_data_for', 'delete_data_for',
-      'get_keys_for', 'generate_event',
+      'set_data',
+      'append_data',
+      'set_data',
+      'set_data',
+      'get_data',
+      'get_data',
+      'has_data',
+      'delete_data',
+      'get_keys',
+      'generate_event',
+      'set_data_for',
+      'append_data_for',
+      'get_data_for',
+      'get_data_for',
+      'has_data_for',
+      'delete_data_for',
+      'get_keys_for',
+      'generate_event',
     ]);
     const [greeting, raw, config] = host.named('set_data');
     expect(greeting).toEqual([utf8('greeting'), utf8('hello')]);
@@ -134,9 +141,7 @@ describe('Storage', () => {
 
   it('rejects a truncated key list', () => {
     host.on('get_data', () => Uint8Array.of(7, 0, 0, 0)).on('get_keys', () => Uint8Array.of(2, 0, 0, 0, 3, 97, 98, 99));
-    expect(() => everything.call('storage', new Web3Args().addString('AS1other').serialize())).toThrow(
-      /malformed key list: 2 keys announced, 1 present/,
-    );
+    expect(() => everything.call('storage', new Web3Args().addString('AS1other').serialize())).toThrow(/malformed key list: 2 keys announced, 1 present/);
   });
 });
 
@@ -150,9 +155,7 @@ describe('calls and bytecode', () => {
       .on('get_bytecode_for', () => Uint8Array.of(0, 97, 115, 109))
       .on('local_execution', () => Uint8Array.of(3));
     const out = new Web3Args(everything.call('calls', new Web3Args().addString('AS1target').serialize()));
-    expect([out.nextUint8Array(), out.nextUint8Array(), out.nextUint8Array()]).toEqual([
-      Uint8Array.of(1), Uint8Array.of(2), Uint8Array.of(3),
-    ]);
+    expect([out.nextUint8Array(), out.nextUint8Array(), out.nextUint8Array()]).toEqual([Uint8Array.of(1), Uint8Array.of(2), Uint8Array.of(3)]);
     expect(host.named('validate_address')).toEqual([['AS1target']]);
     expect(host.named('function_exists')).toEqual([['AS1target', 'hello']]);
     expect(host.named('call')).toEqual([['AS1target', 'hello', new Web3Args().addString('you').serialize(), 1000n]]);
@@ -167,7 +170,10 @@ describe('calls and bytecode', () => {
   });
 
   it('createSC, setBytecode(Of), getBytecode and the operation datastore', () => {
-    const datastore = new Map([['00', u64(2n)], ['0100000000000000', Uint8Array.of(0, 97, 115, 109)]]);
+    const datastore = new Map([
+      ['00', u64(2n)],
+      ['0100000000000000', Uint8Array.of(0, 97, 115, 109)],
+    ]);
     host
       .on('has_op_key', (key: Uint8Array) => Uint8Array.of(datastore.has(Buffer.from(key).toString('hex')) ? 1 : 0))
       .on('get_op_data', (key: Uint8Array) => datastore.get(Buffer.from(key).toString('hex')))
@@ -243,9 +249,7 @@ describe('async messages and deferred calls', () => {
     host
       .on('get_current_period', () => 100n)
       .on('get_current_thread', () => 3)
-      .on('get_deferred_call_quote', (period: bigint, thread: number) =>
-        period === 102n && thread === 5 ? 50n : period === 101n && thread === 0 ? 0n : 80n,
-      )
+      .on('get_deferred_call_quote', (period: bigint, thread: number) => (period === 102n && thread === 5 ? 50n : period === 101n && thread === 0 ? 0n : 80n))
       .on('deferred_call_register', () => 'D1id')
       .on('deferred_call_exists', () => true);
     const id = everything.call('later', new Web3Args().addString('AS1target').serialize());
@@ -293,10 +297,7 @@ describe('the deployer written with the SDK', () => {
     }
     expect(ours.named('call')).toEqual([['AS1contract1', 'constructor', contracts[0]!.args, 10_000_000n]]);
     const events = ours.named('generate_event').map(([text]) => text as string);
-    expect(events.slice(0, 2)).toEqual([
-      'Contract deployed at address: AS1contract1',
-      'Contract deployed at address: AS1contract2',
-    ]);
+    expect(events.slice(0, 2)).toEqual(['Contract deployed at address: AS1contract1', 'Contract deployed at address: AS1contract2']);
     const payload = new Web3Args(Buffer.from(events[2]!, 'base64'));
     expect(payload.nextArray(ArrayTypes.STRING)).toEqual(['AS1contract1', 'AS1contract2']);
   });

@@ -82,9 +82,7 @@ export function buildWasm(spec: ModuleSpec): Uint8Array {
     types.push(bytes);
     return types.length - 1;
   };
-  const importEntries = imports.map((entry) =>
-    new WasmWriter().name(entry.module).name(entry.name).byte(0).u32(typeOf(entry.params, entry.results)).toBytes(),
-  );
+  const importEntries = imports.map((entry) => new WasmWriter().name(entry.module).name(entry.name).byte(0).u32(typeOf(entry.params, entry.results)).toBytes());
   const functionTypes = functions.map((fn) => typeOf(fn.params, fn.results));
 
   const out = new WasmWriter().bytes(Uint8Array.of(0, 0x61, 0x73, 0x6d, 1, 0, 0, 0));
@@ -104,7 +102,14 @@ export function buildWasm(spec: ModuleSpec): Uint8Array {
   }
   const exports: Uint8Array[] = [];
   functions.forEach((fn, index) => {
-    if (fn.export) exports.push(new WasmWriter().name(fn.export).byte(0).u32(imports.length + index).toBytes());
+    if (fn.export)
+      exports.push(
+        new WasmWriter()
+          .name(fn.export)
+          .byte(0)
+          .u32(imports.length + index)
+          .toBytes(),
+      );
   });
   if (spec.memory?.export !== false && spec.memory) exports.push(new WasmWriter().name('memory').byte(2).u32(0).toBytes());
   for (const [name, kind, index] of spec.extraExports ?? []) exports.push(new WasmWriter().name(name).byte(kind).u32(index).toBytes());

@@ -65,7 +65,17 @@ export async function compileContract(source: string, options: CompileContractOp
       : ['--config', options.asconfig ?? missingConfig(source), '--target', options.target ?? 'release'];
   const paths = [...(flavor === 'official' ? officialLibraryPaths() : []), ...(options.paths ?? [])];
   const baseDir = options.baseDir ?? dirname(source);
-  const argv = [relative(baseDir, source), '--baseDir', baseDir, '--outFile', 'out.wasm', '--noColors', ...flags, ...(paths.length > 0 ? ['--path', paths.join(',')] : []), ...(options.flags ?? [])];
+  const argv = [
+    relative(baseDir, source),
+    '--baseDir',
+    baseDir,
+    '--outFile',
+    'out.wasm',
+    '--noColors',
+    ...flags,
+    ...(paths.length > 0 ? ['--path', paths.join(',')] : []),
+    ...(options.flags ?? []),
+  ];
 
   const hash = createHash('sha256').update(asc.version).update(argv.join(' ')).update(readFileSync(source));
   if (flavor === 'mason') {
@@ -82,7 +92,8 @@ export async function compileContract(source: string, options: CompileContractOp
   const outputs = new Map<string, Uint8Array>();
   let stderr = '';
   const { error } = await asc.main(argv, {
-    writeFile: (file: string, contents: Uint8Array | string) => void outputs.set(file, typeof contents === 'string' ? new TextEncoder().encode(contents) : contents),
+    writeFile: (file: string, contents: Uint8Array | string) =>
+      void outputs.set(file, typeof contents === 'string' ? new TextEncoder().encode(contents) : contents),
     stdout: { write: () => true } as never,
     stderr: { write: (text: string | Uint8Array) => ((stderr += String(text)), true) } as never,
   });

@@ -88,7 +88,14 @@ export class GasRecorder {
         const bytecode = this.byName.get(contractName)?.bytecode;
         // A deploy context (setDeployContext) gives the caller the contract: its constructor runs with that right.
         const callerOwns = (caller.ownedAddresses ?? []).filter((address) => address !== caller.address);
-        this.measure(host, contractName, hosted.readString(name), { caller: caller.address, target: target.address, param, coins: target.coins ?? 0n, bytecode, callerOwns });
+        this.measure(host, contractName, hosted.readString(name), {
+          caller: caller.address,
+          target: target.address,
+          param,
+          coins: target.coins ?? 0n,
+          bytecode,
+          callerOwns,
+        });
       },
       exit: () => {
         if (this.depth > 0) this.depth--;
@@ -106,7 +113,13 @@ export class GasRecorder {
       const bytecode = hosted.state.getBytecode(target);
       if (bytecode) {
         const name = this.nameOf(target, bytecode);
-        this.measure(host, name, hosted.readString(fn), { caller, target, param: hosted.readBuffer(param), coins: BigInt.asUintN(64, coins), transferred: false });
+        this.measure(host, name, hosted.readString(fn), {
+          caller,
+          target,
+          param: hosted.readBuffer(param),
+          coins: BigInt.asUintN(64, coins),
+          transferred: false,
+        });
       }
       return call(address, fn, param, coins);
     };

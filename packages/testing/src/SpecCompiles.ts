@@ -5,9 +5,7 @@ import { TestingError, type TestingErrorCode } from './errors.js';
 import { SpecCompiler, type CompiledSpec, type SpecCompilerOptions } from './SpecCompiler.js';
 
 /** What a spec compile worker answers for one file. */
-export type SpecCompileReply =
-  | { compiled: CompiledSpec }
-  | { error: { code: TestingErrorCode; context: Record<string, unknown> } | { reason: string } };
+export type SpecCompileReply = { compiled: CompiledSpec } | { error: { code: TestingErrorCode; context: Record<string, unknown> } | { reason: string } };
 
 /** Most parallel spec compiles a run accepts (each worker holds its own asc). */
 export const MAX_SPEC_JOBS = 64;

@@ -42,20 +42,20 @@ export class SpecReporter implements IReporter {
       this.record(node, node.name, node.pass, failure);
     } else if (!node.pass && (failure || node.errors.length > 0)) {
       // A hook, or the group's own callback, failed (not one of its tests).
-      this.record(node, '(hook)', false, failure, node.errors.map((error) => `${error.type}: ${error.message}`));
+      this.record(
+        node,
+        '(hook)',
+        false,
+        failure,
+        node.errors.map((error) => `${error.type}: ${error.message}`),
+      );
     }
     if (node.type !== TEST_NODE) this.todo += node.todos.length;
   }
 
   onFinish(): void {}
 
-  private record(
-    node: TestNode,
-    name: string,
-    passed: boolean,
-    raw: RawFailure | undefined,
-    errors: string[] = [],
-  ): void {
+  private record(node: TestNode, name: string, passed: boolean, raw: RawFailure | undefined, errors: string[] = []): void {
     const groups = node.type === TEST_NODE ? groupNames(node) : [...groupNames(node), node.name].filter(Boolean);
     const result: TestResult = {
       name,
@@ -69,7 +69,12 @@ export class SpecReporter implements IReporter {
       // as-pect keeps the values of a failed expectation after it: show them for that failure only.
       const expectation = (!raw || ASPECT_ASSERT.test(raw.abort?.file ?? '')) && (node.actual || node.expected);
       const message =
-        located?.message || node.message || (expectation ? 'expectation failed' : '') || errors.join('; ') || (node.stackTrace ?? '').split('\n')[0] || 'failed';
+        located?.message ||
+        node.message ||
+        (expectation ? 'expectation failed' : '') ||
+        errors.join('; ') ||
+        (node.stackTrace ?? '').split('\n')[0] ||
+        'failed';
       result.failure = { ...located, message };
       if (expectation && node.actual) result.actual = node.actual.stringify({ indent: 0 });
       if (expectation && node.expected) result.expected = `${node.expected.negated ? 'not ' : ''}${node.expected.stringify({ indent: 0 })}`;

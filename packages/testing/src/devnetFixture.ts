@@ -116,7 +116,11 @@ function instantByDefault(): boolean {
   const timing = process.env.MASON_TEST_TIMING;
   if (timing === undefined || timing === '' || timing === 'instant') return true;
   if (timing === 'real') return false;
-  throw new TestingError('MASON_TESTING_FIXTURE_ARGUMENT', { what: 'the environment variable MASON_TEST_TIMING', value: JSON.stringify(timing), expected: '"instant" (the default) or "real"' });
+  throw new TestingError('MASON_TESTING_FIXTURE_ARGUMENT', {
+    what: 'the environment variable MASON_TEST_TIMING',
+    value: JSON.stringify(timing),
+    expected: '"instant" (the default) or "real"',
+  });
 }
 
 const bytesOf = (args: FixtureArgs | undefined): Uint8Array => (args === undefined ? new Uint8Array() : args instanceof Uint8Array ? args : args.serialize());
@@ -146,7 +150,14 @@ export async function devnetFixture(options: DevnetFixtureOptions = {}): Promise
    * event. Unlike `mason deploy`, no dry run first and no deployment records: a failure shows in
    * the operation's final events, and these deployments live as long as the devnet.
    */
-  const deployBundled = async (name: string, deployer: Uint8Array, wasm: Uint8Array, args: Uint8Array, coins: bigint, from: Account): Promise<DeployedContract> => {
+  const deployBundled = async (
+    name: string,
+    deployer: Uint8Array,
+    wasm: Uint8Array,
+    args: Uint8Array,
+    coins: bigint,
+    from: Account,
+  ): Promise<DeployedContract> => {
     const datastore = deployerDatastore([{ args, coins }]);
     const maxCoins = contractStorageCost(wasm.length) + coins;
     const operation = await executeSC(client, from, { bytecode: deployer, datastore, maxCoins, maxGas: MAX_GAS_EXECUTE });
@@ -169,7 +180,11 @@ export async function devnetFixture(options: DevnetFixtureOptions = {}): Promise
     async deploy(contract, { args, coins, from = account } = {}) {
       open('deploy');
       if (typeof contract !== 'string' || contract.length === 0) {
-        throw new TestingError('MASON_TESTING_FIXTURE_ARGUMENT', { what: 'deploy(contract)', value: describe(contract), expected: 'a contract name of the build (e.g. "main") or a .wasm file path' });
+        throw new TestingError('MASON_TESTING_FIXTURE_ARGUMENT', {
+          what: 'deploy(contract)',
+          value: describe(contract),
+          expected: 'a contract name of the build (e.g. "main") or a .wasm file path',
+        });
       }
       if (!contract.endsWith('.wasm')) {
         const manifest = readManifest(outDir);
@@ -191,7 +206,13 @@ export async function devnetFixture(options: DevnetFixtureOptions = {}): Promise
     async call(contract, func, args, { coins, maxGas, from = account } = {}) {
       open('call');
       const target = addressOf(contract, 'call(contract)');
-      const operation = await callSC(client, from, { target, func, parameter: bytesOf(args), ...(coins !== undefined && { coins }), ...(maxGas !== undefined && { maxGas }) });
+      const operation = await callSC(client, from, {
+        target,
+        func,
+        parameter: bytesOf(args),
+        ...(coins !== undefined && { coins }),
+        ...(maxGas !== undefined && { maxGas }),
+      });
       const result = await operation.waitFinal(WAIT);
       const status = result.status === 'FinalSuccess' ? 'FinalSuccess' : 'FinalError';
       return { operationId: operation.id, status, ok: status === 'FinalSuccess', events: await finalEvents(operation.id) };

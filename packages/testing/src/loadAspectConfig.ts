@@ -48,7 +48,10 @@ export async function loadAspectConfig(root: string, path?: string): Promise<Loa
   const replacesVmMock = configUsesVmMock(readFileSync(file, 'utf8'));
   if (replacesVmMock) loaded = { ...loaded, instantiate: masonHost({ vmMock: true }) };
   if (typeof loaded.instantiate !== 'function') {
-    throw new TestingError('MASON_TESTING_CONFIG', { path: file, reason: 'its default export has no instantiate function (use masonHost() from @mason/testing)' });
+    throw new TestingError('MASON_TESTING_CONFIG', {
+      path: file,
+      reason: 'its default export has no instantiate function (use masonHost() from @mason/testing)',
+    });
   }
   return {
     config: {

@@ -25,12 +25,7 @@ export function projectFrames(frames: readonly WasmFrame[], map: WasmSourceMap, 
 }
 
 /** Resolves where a failure happened, in project files, with the test module's source map. */
-export function locateFailure(
-  failure: RawFailure,
-  map: WasmSourceMap | undefined,
-  specFile: string,
-  moduleId: string | undefined,
-): TestFailure {
+export function locateFailure(failure: RawFailure, map: WasmSourceMap | undefined, specFile: string, moduleId: string | undefined): TestFailure {
   const frames = map ? projectFrames(failure.frames, map, moduleId) : [];
   const aborted = failure.abort && !isLibraryFile(failure.abort.file) ? failure.abort : undefined;
   const position = aborted ?? frames[0];

@@ -89,7 +89,14 @@ export async function runSpecFile(options: RunSpecFileOptions): Promise<SpecFile
         added++;
       } else if (diff.type === SNAPSHOT_DIFFERENT) {
         result.failed++;
-        result.tests.push({ name: `snapshot ${name}`, groups: [], passed: false, durationMs: 0, logs: [], failure: { message: 'the snapshot changed; run with --update-snapshots to accept it' } });
+        result.tests.push({
+          name: `snapshot ${name}`,
+          groups: [],
+          passed: false,
+          durationMs: 0,
+          logs: [],
+          failure: { message: 'the snapshot changed; run with --update-snapshots to accept it' },
+        });
         print(`  ${color.red('✖')} snapshot ${name} changed`);
       }
     }

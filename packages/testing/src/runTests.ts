@@ -41,7 +41,7 @@ export interface RunTestsOptions {
    * Measure every call of these contracts' functions made by the specs and print a gas report
    * (min/median/max per function; see GasRecorder). The specs run against an instrumented build.
    */
-  gasReport?: { contracts: GasReportContract[]; /** Gas limit of each measured CallSC; default GAS_REPORT_MAX_GAS. */ maxGas?: bigint };
+  gasReport?: { contracts: GasReportContract[] /** Gas limit of each measured CallSC; default GAS_REPORT_MAX_GAS. */; maxGas?: bigint };
   /** Spec files compiled at the same time in worker threads; default the CPU cores minus one, 1: in this thread. */
   jobs?: number;
 }
@@ -153,6 +153,8 @@ export async function runTests(options: RunTestsOptions = {}): Promise<TestRunRe
   if (todo) parts.push(color.yellow(`${todo} todo`));
   if (brokenFiles) parts.push(color.red(`${plural(brokenFiles, 'spec file')} did not run`));
   print('');
-  print(`${ok ? color.green('✔') : color.red('✖')} ${parts.join(', ')} ${color.dim(`(${plural(files.length, 'spec file')}, ${(durationMs / 1000).toFixed(2)} s)`)}`);
+  print(
+    `${ok ? color.green('✔') : color.red('✖')} ${parts.join(', ')} ${color.dim(`(${plural(files.length, 'spec file')}, ${(durationMs / 1000).toFixed(2)} s)`)}`,
+  );
   return { ok, passed, failed, todo, brokenFiles, files: results, durationMs, ...(gasReport && { gasReport }) };
 }

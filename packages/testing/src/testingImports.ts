@@ -34,8 +34,19 @@ export function testingImports(host: TestHost): Record<string, (...args: any[]) 
     set_reset_between_tests: (enabled: number) => {
       host.resetBetweenTests = enabled !== 0;
     },
-    account_address: (index: number) => hosted.newString(FUNDED_ACCOUNTS[index] ?? testAccount(index >>> 0).publicKey.address().toString()),
+    account_address: (index: number) =>
+      hosted.newString(
+        FUNDED_ACCOUNTS[index] ??
+          testAccount(index >>> 0)
+            .publicKey.address()
+            .toString(),
+      ),
     account_public_key: (index: number) => hosted.newString(testAccount(index >>> 0).publicKey.toString()),
-    account_sign: (index: number, data: number) => hosted.newString(testAccount(index >>> 0).sign(new TextEncoder().encode(text(data))).toString()),
+    account_sign: (index: number, data: number) =>
+      hosted.newString(
+        testAccount(index >>> 0)
+          .sign(new TextEncoder().encode(text(data)))
+          .toString(),
+      ),
   };
 }

@@ -5,7 +5,10 @@ const root = '/project';
 const absolute = (spec: string) => `${root}/${spec}`;
 const specs = ['assembly/__tests__/a.spec.ts', 'assembly/__tests__/b.spec.ts', 'assembly/__tests__/new.spec.ts'];
 const known = new Map<string, SpecDependencies>([
-  ['assembly/__tests__/a.spec.ts', { inputs: new Set(['/project/assembly/__tests__/a.spec.ts', '/project/assembly/contracts/token.ts', '/project/assembly/lib/math.ts']), broken: false }],
+  [
+    'assembly/__tests__/a.spec.ts',
+    { inputs: new Set(['/project/assembly/__tests__/a.spec.ts', '/project/assembly/contracts/token.ts', '/project/assembly/lib/math.ts']), broken: false },
+  ],
   ['assembly/__tests__/b.spec.ts', { inputs: new Set(['/project/assembly/__tests__/b.spec.ts', '/project/build/token.wasm']), broken: false }],
 ]);
 const affected = (...changed: string[]) => affectedSpecs(new Set(changed), specs, known, absolute);

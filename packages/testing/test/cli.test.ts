@@ -9,7 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => project.remove());
 
-const mason = (...args: string[]) => spawnSync(process.execPath, [cliBin, 'test', ...args], { cwd: project.root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+const mason = (...args: string[]) =>
+  spawnSync(process.execPath, [cliBin, 'test', ...args], { cwd: project.root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
 
 describe('mason test', () => {
   it('exits 1 when a test fails, after the report and its summary line', () => {

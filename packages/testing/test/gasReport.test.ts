@@ -2,7 +2,19 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { MemoryLedger, Vm } from '@mason/vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_BALANCE, CONTRACT_BALANCE, DEFAULT_CALLER, DEFAULT_CHAIN_ID, DEFAULT_CONTRACT, DEFAULT_OPERATION_ID, DEFAULT_SLOT, DEFAULT_TIMESTAMP, runTests, type FunctionGas, type TestRunResult } from '../src/index.js';
+import {
+  ACCOUNT_BALANCE,
+  CONTRACT_BALANCE,
+  DEFAULT_CALLER,
+  DEFAULT_CHAIN_ID,
+  DEFAULT_CONTRACT,
+  DEFAULT_OPERATION_ID,
+  DEFAULT_SLOT,
+  DEFAULT_TIMESTAMP,
+  runTests,
+  type FunctionGas,
+  type TestRunResult,
+} from '../src/index.js';
 import { captureOutput, fixtureProject, type FixtureProject } from './support/fixtureProject.js';
 
 const MAX_GAS = 100_000_000n;
@@ -26,7 +38,8 @@ beforeAll(async () => {
 });
 afterAll(() => project.remove());
 
-const gasOf = (name: string): FunctionGas => result.gasReport!.contracts.find((contract) => contract.name === 'counter')!.functions.find((fn) => fn.name === name)!;
+const gasOf = (name: string): FunctionGas =>
+  result.gasReport!.contracts.find((contract) => contract.name === 'counter')!.functions.find((fn) => fn.name === name)!;
 
 /** The same calls as CallSC operations on a VM holding the contract at DEFAULT_CONTRACT. */
 function callSC(calls: Array<[string, Uint8Array, string[]?]>, caller = DEFAULT_CALLER): bigint[] {
@@ -108,7 +121,15 @@ describe('mason test --gas-report', () => {
     const start = lines.findIndex((line) => line.startsWith('Gas report'));
     expect(lines[start]).toBe('Gas report (gas of each call as a CallSC of the built contract, limit 100,000,000)');
     expect(lines.slice(start + 2, start + 4)).toEqual(['  counter', '    function        calls          min       median          max         mean']);
-    expect(lines.slice(start + 4, start + 11).map((line) => line.trim().split(/ +/)[0])).toEqual(['boom', 'constructor', 'double', 'increment', 'incrementTwice', 'spin', 'value']);
+    expect(lines.slice(start + 4, start + 11).map((line) => line.trim().split(/ +/)[0])).toEqual([
+      'boom',
+      'constructor',
+      'double',
+      'increment',
+      'incrementTwice',
+      'spin',
+      'value',
+    ]);
     expect(lines.at(-1)).toMatch(/^✔ 6 passed, 0 failed/);
   });
 });

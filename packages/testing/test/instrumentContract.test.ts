@@ -22,16 +22,16 @@ describe('instrumentContract', () => {
   const lines = out.split('\n');
 
   it('renames each CallSC-callable export in place: other lines keep their positions', () => {
-    expect(lines.slice(0, 13)).toEqual(
-      source
-        .split('\n')
-        .map((line) => line.replace(/function (constructor|get|typed)\(/, 'function __mason_gas_fn_$1(')),
-    );
+    expect(lines.slice(0, 13)).toEqual(source.split('\n').map((line) => line.replace(/function (constructor|get|typed)\(/, 'function __mason_gas_fn_$1(')));
   });
 
   it('appends a wrapper per function that reports entry (with the argument bytes) and exit', () => {
-    expect(out).toContain('export function constructor(__mason_gas_args: StaticArray<u8>): void { __mason_gas_enter("main", "constructor", changetype<usize>(__mason_gas_args)); __mason_gas_fn_constructor(__mason_gas_args); __mason_gas_exit(); }');
-    expect(out).toContain('export function get(): StaticArray<u8> { __mason_gas_enter("main", "get", 0); const __mason_gas_result = __mason_gas_fn_get(); __mason_gas_exit(); return __mason_gas_result; }');
+    expect(out).toContain(
+      'export function constructor(__mason_gas_args: StaticArray<u8>): void { __mason_gas_enter("main", "constructor", changetype<usize>(__mason_gas_args)); __mason_gas_fn_constructor(__mason_gas_args); __mason_gas_exit(); }',
+    );
+    expect(out).toContain(
+      'export function get(): StaticArray<u8> { __mason_gas_enter("main", "get", 0); const __mason_gas_result = __mason_gas_fn_get(); __mason_gas_exit(); return __mason_gas_result; }',
+    );
     expect(out).toContain('export function typed(__mason_gas_args: StaticArray<u8>): string {');
     expect(out).toContain('@external("mason_gas", "enter") declare function __mason_gas_enter(contract: string, name: string, args: usize): void;');
   });

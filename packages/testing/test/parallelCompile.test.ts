@@ -9,7 +9,10 @@ beforeAll(async () => {
   project = await fixtureProject('project', ['counter']);
   // A spec that does not compile, to compare how both ways report it; last, so that it fails in
   // its worker before its turn to run comes.
-  writeFileSync(join(project.root, 'assembly/__tests__/zz-broken.spec.ts'), "describe('broken', () => {\n  test('x', () => {\n    const n: i32 = 'text';\n  });\n});\n");
+  writeFileSync(
+    join(project.root, 'assembly/__tests__/zz-broken.spec.ts'),
+    "describe('broken', () => {\n  test('x', () => {\n    const n: i32 = 'text';\n  });\n});\n",
+  );
 });
 afterAll(() => project.remove());
 
@@ -20,7 +23,15 @@ function essence(result: TestRunResult, report: string) {
     files: result.files.map((file) => ({
       file: file.file,
       error: file.error,
-      tests: file.tests.map((test) => ({ name: test.name, groups: test.groups, passed: test.passed, failure: test.failure, actual: test.actual, expected: test.expected, logs: test.logs })),
+      tests: file.tests.map((test) => ({
+        name: test.name,
+        groups: test.groups,
+        passed: test.passed,
+        failure: test.failure,
+        actual: test.actual,
+        expected: test.expected,
+        logs: test.logs,
+      })),
     })),
     report: report.replace(/\(\d+(\.\d+)? ms\)/g, '').replace(/\d+\.\d\d s\)/, 's)'),
   };

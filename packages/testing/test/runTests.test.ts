@@ -79,14 +79,25 @@ describe('runTests on a @mason/sdk project', () => {
 
   it('serves unchanged specs from the cache on the next run, with the same results', async () => {
     const output = captureOutput();
-    const again = await runTests({ root: project.root, output, color: false, files: ['assembly/__tests__/failing.spec.ts', 'assembly/__tests__/storage.spec.ts'] });
+    const again = await runTests({
+      root: project.root,
+      output,
+      color: false,
+      files: ['assembly/__tests__/failing.spec.ts', 'assembly/__tests__/storage.spec.ts'],
+    });
     expect(output.text()).toContain('assembly/__tests__/storage.spec.ts (cached)');
     expect([again.passed, again.failed]).toEqual([3, 6]);
     expect(again.files[0]!.tests.find((test) => test.name === 'a contract abort')!.failure!.position).toBe(failure('a contract abort').position);
   });
 
   it('filters tests by name', async () => {
-    const filtered = await runTests({ root: project.root, output: captureOutput(), color: false, files: ['assembly/__tests__/failing.spec.ts'], testNamePattern: 'expectation' });
+    const filtered = await runTests({
+      root: project.root,
+      output: captureOutput(),
+      color: false,
+      files: ['assembly/__tests__/failing.spec.ts'],
+      testNamePattern: 'expectation',
+    });
     expect(filtered.files[0]!.tests.map((test) => test.name)).toEqual(['a failed expectation']);
   });
 });

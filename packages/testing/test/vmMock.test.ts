@@ -15,7 +15,10 @@ let project: FixtureProject;
 beforeAll(async () => {
   project = await fixtureProject('vm-mock', [], ['@as-pect/assembly', '@as-pect/transform']);
   // asp's compiler looks for the SDKs' own AssemblyScript dependencies in the project's node_modules.
-  for (const [sdk, dependency] of [['@massalabs/massa-as-sdk', 'as-base64'], ['@massalabs/as-types', 'as-bignum']] as const) {
+  for (const [sdk, dependency] of [
+    ['@massalabs/massa-as-sdk', 'as-base64'],
+    ['@massalabs/as-types', 'as-bignum'],
+  ] as const) {
     symlinkSync(join(realpathSync(join(project.root, 'node_modules', sdk)), '..', '..', dependency), join(project.root, 'node_modules', dependency));
   }
 });
@@ -29,7 +32,11 @@ describe('specs written for vm-mock', () => {
     expect(result.ok).toBe(true);
     expect(output.text()).toContain("as-pect.config.js instantiates vm-mock: its specs run on Mason's VM");
 
-    const reference = spawnSync(asp, ['--summary', '--no-logo'], { cwd: project.root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } });
+    const reference = spawnSync(asp, ['--summary', '--no-logo'], {
+      cwd: project.root,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+    });
     const summary = /\[Tests\]: (?:\S*?)(\d+)(?:\S*?) \/ (\d+)/.exec(reference.stdout.replace(/\x1b\[[0-9;]*m/g, ''));
     expect(summary, reference.stdout + reference.stderr).not.toBeNull();
     expect(Number(summary![1])).toBe(Number(summary![2]));
@@ -40,17 +47,21 @@ describe('specs written for vm-mock', () => {
   it('cover every vm-mock helper', async () => {
     const spec = readFileSync(join(project.root, specFile), 'utf8');
     // Each helper import is reached from the spec through the SDK's declaration of it.
-    const declarations = readFileSync(join(project.root, 'node_modules/@massalabs/massa-as-sdk/assembly/vm-mock/env.ts'), 'utf8')
-      + readFileSync(join(project.root, 'node_modules/@massalabs/massa-as-sdk/assembly/vm-mock/storage.ts'), 'utf8');
+    const declarations =
+      readFileSync(join(project.root, 'node_modules/@massalabs/massa-as-sdk/assembly/vm-mock/env.ts'), 'utf8') +
+      readFileSync(join(project.root, 'node_modules/@massalabs/massa-as-sdk/assembly/vm-mock/storage.ts'), 'utf8');
     for (const helper of VM_MOCK_HELPERS) {
       const declared = new RegExp(`@external\\("massa", "${helper}"\\)\\s*export declare function (\\w+)`, 'g');
       const names = [...declarations.matchAll(declared)].map((match) => match[1]!);
       expect(names.length, helper).toBeGreaterThan(0);
-      expect(names.some((name) => spec.includes(`${name}(`)), `${helper} (${names.join(', ')})`).toBe(true);
+      expect(
+        names.some((name) => spec.includes(`${name}(`)),
+        `${helper} (${names.join(', ')})`,
+      ).toBe(true);
     }
   });
 
-  it('run in vm-mock mode under Mason\'s default config too, when a spec imports its helpers', async () => {
+  it("run in vm-mock mode under Mason's default config too, when a spec imports its helpers", async () => {
     const output = captureOutput();
     const result = await runTests({ root: project.root, output, color: false, config: 'mason.config.js' }).catch((error: Error) => error);
     expect(result).toBeInstanceOf(Error);

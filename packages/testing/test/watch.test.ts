@@ -69,7 +69,10 @@ describe('mason test --watch', () => {
     from = output.length;
     writeFileSync(counter, readFileSync(counter));
     // A change the watcher must see after the unchanged save: only it runs anything.
-    writeFileSync(join(project.root, 'assembly/__tests__/math.spec.ts'), readFileSync(join(project.root, 'assembly/__tests__/math.spec.ts'), 'utf8').replace('toBe(4)', 'toBe(6)'));
+    writeFileSync(
+      join(project.root, 'assembly/__tests__/math.spec.ts'),
+      readFileSync(join(project.root, 'assembly/__tests__/math.spec.ts'), 'utf8').replace('toBe(4)', 'toBe(6)'),
+    );
     const round = await nextRound(from);
     expect(round).toContain('assembly/__tests__/math.spec.ts changed: 1 spec file to run again');
     expect(round).not.toContain('counter');
@@ -87,7 +90,10 @@ describe('mason test --watch', () => {
 
   it('runs a new spec file', async () => {
     const from = output.length;
-    writeFileSync(join(project.root, 'assembly/__tests__/fresh.spec.ts'), "describe('fresh', () => {\n  test('runs', () => {\n    expect(1).toBe(1);\n  });\n});\n");
+    writeFileSync(
+      join(project.root, 'assembly/__tests__/fresh.spec.ts'),
+      "describe('fresh', () => {\n  test('runs', () => {\n    expect(1).toBe(1);\n  });\n});\n",
+    );
     const round = await nextRound(from);
     expect(round).toContain('assembly/__tests__/fresh.spec.ts changed: 1 spec file to run again');
     expect(round).toMatch(/✔ 1 passed, 0 failed \(1 spec file, /);
@@ -116,7 +122,10 @@ describe('watchTests', () => {
       await waitFor('Watching for changes');
       expect(captured.text()).toContain('✖ no spec files match assembly/__tests__/later.spec.ts');
       expect(captured.text()).toContain('[MASON_TESTING_NO_SPECS]');
-      writeFileSync(join(empty.root, 'assembly/__tests__/later.spec.ts'), "describe('later', () => {\n  test('runs', () => {\n    expect(2).toBe(2);\n  });\n});\n");
+      writeFileSync(
+        join(empty.root, 'assembly/__tests__/later.spec.ts'),
+        "describe('later', () => {\n  test('runs', () => {\n    expect(2).toBe(2);\n  });\n});\n",
+      );
       await waitFor('✔ 1 passed, 0 failed (1 spec file');
       controller.abort();
       await watching;

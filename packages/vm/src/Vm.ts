@@ -139,7 +139,7 @@ export class Vm {
     return new SlotContext({
       slot: init.slot,
       timestamp: init.timestamp,
-      blockId: readOnly ? null : init.blockId ?? null,
+      blockId: readOnly ? null : (init.blockId ?? null),
       ...(init.executionTrailHash ? { executionTrailHash: init.executionTrailHash } : {}),
       readOnly,
     });
@@ -242,8 +242,7 @@ export class Vm {
       vmContext: 'ReadOnlyExecutionTarget::FunctionCall',
       emitErrorEvent: false,
       commit: false,
-      prepare: (ctx) =>
-        this.prepareCall(ctx, caller, request.target, request.function, request.param, coins, fee, maxGas, 'readOnly'),
+      prepare: (ctx) => this.prepareCall(ctx, caller, request.target, request.function, request.param, coins, fee, maxGas, 'readOnly'),
     };
     return this.readOnlyResult(executeOperation(plan, request.function), maxGas);
   }
@@ -294,10 +293,7 @@ export class Vm {
         transferCoins(ctx, caller, target, coins ?? 0n, false);
       } catch (error) {
         if (!(error instanceof ContextError)) throw error;
-        throw new ContextError(
-          `failed to transfer ${formatMas(coins ?? 0n)} operation coins from ${caller} to ${target}: ${error.display}`,
-          'MASON_VM_COINS',
-        );
+        throw new ContextError(`failed to transfer ${formatMas(coins ?? 0n)} operation coins from ${caller} to ${target}: ${error.display}`, 'MASON_VM_COINS');
       }
       if (functionName === '') {
         throw new ContextError('no function to call in the CallSC operation', 'MASON_VM_FUNCTION_NOT_FOUND', { function: '' });

@@ -3,8 +3,7 @@ import { MasonError, formatTemplate, type TemplateContext } from '@mason/codec';
 /** Stable error codes of @mason/vm, with the message template of each. */
 export const VM_ERRORS = {
   MASON_VM_INVALID_BYTECODE: 'The bytecode cannot be loaded as a Massa module: {reason}',
-  MASON_VM_GAS_BELOW_INSTANCE_COST:
-    'Provided gas {gas} is lower than the base instance creation gas cost {minimum}; raise max gas',
+  MASON_VM_GAS_BELOW_INSTANCE_COST: 'Provided gas {gas} is lower than the base instance creation gas cost {minimum}; raise max gas',
   MASON_VM_TOO_MUCH_GAS: 'Max gas {gas} is above the allowed maximum {maximum}',
   MASON_VM_INSTANCE: 'The module could not be instantiated: {reason}',
   MASON_VM_FUNCTION_NOT_FOUND: 'The module does not export a function named "{function}"',
@@ -16,8 +15,7 @@ export const VM_ERRORS = {
   MASON_VM_HOST: 'A host function failed: {reason}',
   MASON_VM_TARGET: 'Cannot call {target}: {reason}',
   MASON_VM_COINS: 'Coins could not be transferred: {reason}',
-  MASON_VM_MAX_SPENDING:
-    'The sender {sender} spent more than the operation allows: it should keep {minimum} nanoMAS but has {balance}',
+  MASON_VM_MAX_SPENDING: 'The sender {sender} spent more than the operation allows: it should keep {minimum} nanoMAS but has {balance}',
   MASON_VM_GAS_TABLE: 'Invalid gas cost table: {reason}',
   MASON_VM_WALL_TIME:
     'The execution of "{function}" ran longer than the wall-clock limit of {limitMs} ms and was stopped; a real node has no such limit, only gas. Do less work per call, or raise the limit (mason node --max-execution-ms)',

@@ -58,10 +58,10 @@ function toFailure(error: unknown, vmContext: VmContextName): ExecutionFailure {
     return new ExecutionFailure(error.display, { code: error.code, context: { reason: error.text, ...error.context } });
   }
   if (error instanceof WallTimeExceeded) {
-    return new ExecutionFailure(
-      `VM Error in ${vmContext} context: VM execution error: RuntimeError: Runtime error: ${error.message}`,
-      { code: 'MASON_VM_WALL_TIME', context: { limitMs: error.limitMs } },
-    );
+    return new ExecutionFailure(`VM Error in ${vmContext} context: VM execution error: RuntimeError: Runtime error: ${error.message}`, {
+      code: 'MASON_VM_WALL_TIME',
+      context: { limitMs: error.limitMs },
+    });
   }
   throw error;
 }

@@ -21,9 +21,7 @@ export interface MassaExecutionErrorOptions {
  * `VmExecutionError.nodeMessage`, or a RollBuy/transaction error of the devnet).
  */
 export function formatMassaExecutionError(nodeMessage: string, options: MassaExecutionErrorOptions = {}): string {
-  const message = options.operationId
-    ? `Runtime error: runtime error when executing operation ${options.operationId}: ${nodeMessage}`
-    : nodeMessage;
+  const message = options.operationId ? `Runtime error: runtime error when executing operation ${options.operationId}: ${nodeMessage}` : nodeMessage;
   return truncateUtf8(JSON.stringify({ massa_execution_error: message }), options.maxEventSize ?? 1024);
 }
 

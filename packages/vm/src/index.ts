@@ -1,8 +1,24 @@
-export { Vm, type VmOptions, type RunOptions, type ExecuteScRequest, type CallScRequest, type ReadOnlyCallRequest, type ReadOnlyBytecodeRequest, type AsyncMessageRequest } from './Vm.js';
+export {
+  Vm,
+  type VmOptions,
+  type RunOptions,
+  type ExecuteScRequest,
+  type CallScRequest,
+  type ReadOnlyCallRequest,
+  type ReadOnlyBytecodeRequest,
+  type AsyncMessageRequest,
+} from './Vm.js';
 export type { ExecutionResult, ReadOnlyResult, VmExecutionError } from './ExecutionResult.js';
 export type { SCOutputEvent, EventExecutionContext } from '@mason/codec';
 export type { AsyncMessage } from './asyncMessages.js';
-export { asyncMessageId, compareAsyncMessageIds, formatAsyncMessageId, asyncMessageIdJson, type AsyncMessageId, type AsyncMessageIdJson } from './asyncMessageId.js';
+export {
+  asyncMessageId,
+  compareAsyncMessageIds,
+  formatAsyncMessageId,
+  asyncMessageIdJson,
+  type AsyncMessageId,
+  type AsyncMessageIdJson,
+} from './asyncMessageId.js';
 export { SlotContext, type SlotContextInit } from './SlotContext.js';
 export { HostedInstance, type HostedInstanceOptions, type HostedFrame, type HostedCheckpoint, type HostedFailure } from './HostedInstance.js';
 export type { HostImports } from './execution/hostFunctions/createImports.js';

@@ -49,7 +49,11 @@ describe('asynchronous messages', () => {
       caller: SENDER,
       target: w.tester,
       function: 'schedule',
-      param: new Args().addString(w.tester).addString('setValue').addU64(MAS / 100n).serialize(),
+      param: new Args()
+        .addString(w.tester)
+        .addString('setValue')
+        .addU64(MAS / 100n)
+        .serialize(),
       maxGas: CALL_GAS,
       context: CONTEXT,
     });

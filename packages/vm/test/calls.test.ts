@@ -54,7 +54,13 @@ describe('context and coins', () => {
     const fresh = SecretKey.fromSeed(new Uint8Array(32).fill(9)).publicKey.address().toString();
     call('sendCoins', new Args().addString(fresh).addU64(MAS).serialize());
     expect(w.ledger.getBalance(fresh)).toBe(MAS - 1_000_000n); // entry creation costs 0.001 MAS
-    const tooMuch = call('sendCoins', new Args().addString(OTHER).addU64(1_000_000n * MAS).serialize());
+    const tooMuch = call(
+      'sendCoins',
+      new Args()
+        .addString(OTHER)
+        .addU64(1_000_000n * MAS)
+        .serialize(),
+    );
     expect(tooMuch.error!.code).toBe('MASON_VM_COINS');
     expect(tooMuch.error!.nodeMessage).toContain('due to insufficient balance');
   });
@@ -180,8 +186,6 @@ describe('ExecuteSC and the operation datastore', () => {
       context: CONTEXT,
       commit: false,
     });
-    expect(result.error!.nodeMessage).toBe(
-      'VM Error in ExecuteSC context: VM execution error: RuntimeError: Runtime error: Unknown key: [110, 111, 112, 101]',
-    );
+    expect(result.error!.nodeMessage).toBe('VM Error in ExecuteSC context: VM execution error: RuntimeError: Runtime error: Unknown key: [110, 111, 112, 101]');
   });
 });

@@ -54,9 +54,7 @@ describe('failures', () => {
   it('fails on an event above 1024 bytes and on the 26th event', () => {
     expect(call('bigEvent', new Args().addU32(1024).serialize()).ok).toBe(true);
     const big = call('bigEvent', new Args().addU32(1025).serialize());
-    expect(big.error!.nodeMessage).toBe(
-      'VM Error in CallSC context: VM execution error: RuntimeError: Runtime error: Event data size is too large',
-    );
+    expect(big.error!.nodeMessage).toBe('VM Error in CallSC context: VM execution error: RuntimeError: Runtime error: Event data size is too large');
     expect(call('emitMany', new Args().addU32(25).serialize()).events).toHaveLength(25);
     const many = call('emitMany', new Args().addU32(26).serialize());
     expect(many.error!.nodeMessage).toContain('Too many event for this operation');
@@ -82,20 +80,19 @@ describe('failures', () => {
   });
 
   it('checks arity and exported names', () => {
-    expect(call('twoParams').error!.nodeMessage).toBe(
-      'VM Error in CallSC context: VM execution error: Unexpected number of parameters in the function called',
-    );
+    expect(call('twoParams').error!.nodeMessage).toBe('VM Error in CallSC context: VM execution error: Unexpected number of parameters in the function called');
     expect(call('noResult').ok).toBe(true);
-    expect(call('missing').error).toMatchObject({ code: 'MASON_VM_FUNCTION_NOT_FOUND', nodeMessage: 'VM Error in CallSC context: VM execution error: Missing export missing' });
+    expect(call('missing').error).toMatchObject({
+      code: 'MASON_VM_FUNCTION_NOT_FOUND',
+      nodeMessage: 'VM Error in CallSC context: VM execution error: Missing export missing',
+    });
     expect(call('').error!.nodeMessage).toBe('Runtime error: no function to call in the CallSC operation');
   });
 
   it('requires the base instance gas before loading a module', () => {
     const result = call('hello', new Uint8Array(), 2_099_999n);
     expect(result.error).toMatchObject({ code: 'MASON_VM_GAS_BELOW_INSTANCE_COST' });
-    expect(result.error!.nodeMessage).toBe(
-      'Cache error: Load error: Provided gas 2099999 is lower than the base instance creation gas cost 2100000',
-    );
+    expect(result.error!.nodeMessage).toBe('Cache error: Load error: Provided gas 2099999 is lower than the base instance creation gas cost 2100000');
   });
 
   it('rejects calls to missing or non-SC targets before running anything', () => {

@@ -149,7 +149,14 @@ describe('modules whose instances are not reused', () => {
     return loaded.compiled;
   };
   const withGlobal = (init: number[]) =>
-    buildWasm({ memory: { min: 1 }, functions: [{ body: [], export: 'f' }], globalEntries: [[F64, 1, 0x44, ...init, 0x0b], [I32, 0, 0x41, 0, 0x0b]] });
+    buildWasm({
+      memory: { min: 1 },
+      functions: [{ body: [], export: 'f' }],
+      globalEntries: [
+        [F64, 1, 0x44, ...init, 0x0b],
+        [I32, 0, 0x41, 0, 0x0b],
+      ],
+    });
 
   it('lists the mutable globals to restore, the metering ones included', () => {
     const compiled = compile(withGlobal([0, 0, 0, 0, 0, 0, 0xf8, 0x3f]));

@@ -5,8 +5,7 @@ import { buildWasm, I32, I64 } from '@mason/test-utils';
 import { CONTEXT, SENDER } from './helpers/fixtures.js';
 
 const vm = () => new Vm({ state: new MemoryLedger({ [SENDER]: { balance: MAS } }), chainId: 77 });
-const run = (bytecode: Uint8Array, maxGas = 10_000_000n) =>
-  vm().executeSC({ bytecode, caller: SENDER, maxGas, context: CONTEXT });
+const run = (bytecode: Uint8Array, maxGas = 10_000_000n) => vm().executeSC({ bytecode, caller: SENDER, maxGas, context: CONTEXT });
 
 describe('instantiation', () => {
   it('refuses ABI calls from the start function', () => {
@@ -53,7 +52,13 @@ describe('instantiation', () => {
     const grow = [0x41, 64, 0x40, 0, 0x1a]; // memory.grow 64; drop
     const ok = buildWasm({ memory: { min: 1 }, functions: [{ body: [0x41, 63, 0x40, 0, 0x1a], export: 'main' }] });
     expect(run(ok).ok).toBe(true);
-    const tooMuch = buildWasm({ memory: { min: 1 }, functions: [{ results: [I32], body: [0x41, 64, 0x40, 0], export: 'probe' }, { body: grow, export: 'main' }] });
+    const tooMuch = buildWasm({
+      memory: { min: 1 },
+      functions: [
+        { results: [I32], body: [0x41, 64, 0x40, 0], export: 'probe' },
+        { body: grow, export: 'main' },
+      ],
+    });
     expect(run(tooMuch).ok).toBe(true); // memory.grow returns -1 like on a node, without trapping
     const declared = buildWasm({ memory: { min: 65 }, functions: [{ body: [], export: 'main' }] });
     expect(run(declared).error!.nodeMessage).toBe(

@@ -32,9 +32,7 @@ describe('read-only execution', () => {
     expect(result.events[0]!.context.read_only).toBe(true);
     expect(result.events[0]!.context.origin_operation_id).toBeNull();
     const change = result.stateChanges.get(w.tester);
-    expect(change?.kind === 'update' && change.datastore.get(toKey(new Uint8Array(Buffer.from('ro'))))).toEqual(
-      new Uint8Array(Buffer.from('value')),
-    );
+    expect(change?.kind === 'update' && change.datastore.get(toKey(new Uint8Array(Buffer.from('ro'))))).toEqual(new Uint8Array(Buffer.from('value')));
     expect(result.committed).toBe(false);
     expect(w.ledger.getDataEntry(w.tester, new Uint8Array(Buffer.from('ro')))).toBeUndefined();
     expect(w.ledger.getBalance(w.tester)).toBe(before);

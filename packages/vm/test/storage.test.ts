@@ -47,17 +47,24 @@ describe('storage', () => {
       const count = Number(args.nextU32());
       return Array.from({ length: count }, () => [...args.nextUint8Array()]);
     };
-    expect(listed([1, 2])).toEqual([[1, 2], [1, 2, 0], [1, 2, 3]]);
-    expect(listed([1])).toEqual([[1, 2], [1, 2, 0], [1, 2, 3], [1, 23]]);
+    expect(listed([1, 2])).toEqual([
+      [1, 2],
+      [1, 2, 0],
+      [1, 2, 3],
+    ]);
+    expect(listed([1])).toEqual([
+      [1, 2],
+      [1, 2, 0],
+      [1, 2, 3],
+      [1, 23],
+    ]);
     expect(listed([7])).toEqual([]);
   });
 
   it('refuses writes to a datastore the frame does not own', () => {
     const target = deployTester(w, 'Other');
     const result = call('writeOther', new Args().addString(target).serialize());
-    expect(result.error!.nodeMessage).toContain(
-      `Runtime error: Runtime error: writing in the datastore of address ${target} is not allowed in this context`,
-    );
+    expect(result.error!.nodeMessage).toContain(`Runtime error: Runtime error: writing in the datastore of address ${target} is not allowed in this context`);
   });
 
   it('fails when the contract cannot pay for storage', () => {

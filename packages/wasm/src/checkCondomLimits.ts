@@ -67,7 +67,12 @@ export function checkCondomLimits(module: ParsedModule, limits: CondomLimits): C
     }
   }
   if (module.tableCount > limits.maxTables) {
-    return violation('maxTables', module.tableCount, limits, `The WASM file has too many tables (contains: ${module.tableCount} limit: ${limits.maxTables}). ${BLOAT}`);
+    return violation(
+      'maxTables',
+      module.tableCount,
+      limits,
+      `The WASM file has too many tables (contains: ${module.tableCount} limit: ${limits.maxTables}). ${BLOAT}`,
+    );
   }
   if (module.memories.length > limits.maxMemories) {
     return violation('maxMemories', module.memories.length, limits, `The WASM file has too many memories. ${BLOAT}`);

@@ -10,16 +10,17 @@ describe('checkCondomLimits', () => {
   });
 
   it('rejects a second custom section (e.g. asc --debug plus --sourceMap)', () => {
-    const bytes = buildWasm({ customSections: [{ name: 'name', size: 3 }, { name: 'sourceMappingURL', size: 3 }] });
-    expect(check(bytes)).toBe(
-      'Error in middleware CondomMiddleware: The WASM file has too many custom sections. Blocked to prevent compile-time memory bloat',
-    );
+    const bytes = buildWasm({
+      customSections: [
+        { name: 'name', size: 3 },
+        { name: 'sourceMappingURL', size: 3 },
+      ],
+    });
+    expect(check(bytes)).toBe('Error in middleware CondomMiddleware: The WASM file has too many custom sections. Blocked to prevent compile-time memory bloat');
   });
 
   it('rejects a custom section above 1,000,000 bytes', () => {
-    expect(check(buildWasm({ customSections: [{ name: 'big', size: 1_000_001 }] }))).toContain(
-      "named 'big' with size 1000001 is too big (limit: 1000000)",
-    );
+    expect(check(buildWasm({ customSections: [{ name: 'big', size: 1_000_001 }] }))).toContain("named 'big' with size 1000001 is too big (limit: 1000000)");
   });
 
   it('rejects more than 1024 exports and more than 768 functions', () => {

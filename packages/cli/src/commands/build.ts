@@ -37,7 +37,10 @@ export async function runBuild(options: BuildOptions, quiet = false, stream: Pro
         const c = event.contract;
         const status = c.status === 'cached' ? color.dim('unchanged') : c.status === 'bundled' ? 'bundled' : `compiled in ${c.timings.compileMs.toFixed(0)} ms`;
         const warnings = c.warnings.map((warning) => `\n${color.yellow(`    warning ${warning.message}`)}`).join('');
-        view.done(c.name, `  ${color.green('✔')} ${c.name.padEnd(20)} ${kb(c.manifest.wasm.size).padStart(9)}  deployer ${kb(c.manifest.deployer.size).padStart(9)}  ${status}${warnings}`);
+        view.done(
+          c.name,
+          `  ${color.green('✔')} ${c.name.padEnd(20)} ${kb(c.manifest.wasm.size).padStart(9)}  deployer ${kb(c.manifest.deployer.size).padStart(9)}  ${status}${warnings}`,
+        );
       },
     });
     view?.stop();

@@ -54,14 +54,27 @@ export function callCommand(): Command {
         const failed = 'status' in result && /Error/.test(String(result.status));
         const gas = await operationGas(client, operation.id);
         if (options.json) {
-          console.log(JSON.stringify({ address: contract.address, function: func, operationId: operation.id, stage: result.stage, status: result.status, gasUsed: gas.used, maxGas: gas.max, events }));
+          console.log(
+            JSON.stringify({
+              address: contract.address,
+              function: func,
+              operationId: operation.id,
+              stage: result.stage,
+              status: result.status,
+              gasUsed: gas.used,
+              maxGas: gas.max,
+              events,
+            }),
+          );
         } else {
           console.log(field('status', failed ? color.red(String(result.status)) : color.green(String(result.status))));
           if (result.stage !== 'timeout') console.log(field('gas used', gasText(gas)));
           printEvents(events);
         }
         if (result.stage === 'timeout') {
-          console.error(`${color.red('error')} operation ${operation.id} was not ${options.wait} within 120 s (last status: ${result.status}); it may still be: look it up later with its id.`);
+          console.error(
+            `${color.red('error')} operation ${operation.id} was not ${options.wait} within 120 s (last status: ${result.status}); it may still be: look it up later with its id.`,
+          );
           process.exitCode = 1;
         } else if (failed) {
           const reason = [...events].reverse().find((e) => e.context.is_error);

@@ -115,7 +115,17 @@ export function deployCommand(): Command {
             },
           });
           if (quiet) {
-            console.log(JSON.stringify({ contract: name, network: network.name, address: result.address, operationId: result.operationId, resumed: result.resumed, events: result.events, record: result.recordsPath }));
+            console.log(
+              JSON.stringify({
+                contract: name,
+                network: network.name,
+                address: result.address,
+                operationId: result.operationId,
+                resumed: result.resumed,
+                events: result.events,
+                record: result.recordsPath,
+              }),
+            );
             return;
           }
           console.log(`\n${color.green('✔')} ${color.bold(name)} deployed in ${((Date.now() - started) / 1000).toFixed(2)} s`);

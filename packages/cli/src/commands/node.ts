@@ -71,7 +71,11 @@ export function nodeCommand(): Command {
     .option('--chain-id <id>', 'chain id (77 is the sandbox id)', positiveInt, 77)
     .option('--json', 'print one JSON line with the URLs and accounts instead of the banner')
     .option('--private-cors <origin...>', 'web page origins allowed to call the private API (CORS); "*" allows any, as a node does')
-    .option('--max-execution-ms <ms>', 'wall-clock limit of one execution (operation or read-only call); a longer one fails (default 30000)', strictlyPositiveInt)
+    .option(
+      '--max-execution-ms <ms>',
+      'wall-clock limit of one execution (operation or read-only call); a longer one fails (default 30000)',
+      strictlyPositiveInt,
+    )
     .action(async (options: NodeOptions, command: Command) => {
       const dataDir = options.ephemeral ? null : resolve(options.dataDir);
       const ports = choosePorts(options, (name: PortName) => command.getOptionValueSource(name) === 'cli', options.portOffset);
@@ -121,7 +125,8 @@ function printBanner(devnet: Devnet, dataDir: string | null): void {
   console.log(field('API + WS', `${devnet.urls.api}  ${devnet.urls.ws}`));
   console.log(field('explorer', devnet.urls.explorer));
   console.log(field('timing', `t0 ${config.t0} ms (a slot every ${config.t0 / 32} ms), delta_f0 ${config.deltaF0}`));
-  if (devnet.node.instant) console.log(field('instant', 'operations are final as soon as they arrive; the clock jumps ahead (mason_advance_slots moves it on)'));
+  if (devnet.node.instant)
+    console.log(field('instant', 'operations are final as soon as they arrive; the clock jumps ahead (mason_advance_slots moves it on)'));
   console.log(field('data', dataDir ?? 'in memory (--ephemeral)'));
   if (devnet.urls.public !== `http://127.0.0.1:${DEFAULT_PORTS.publicPort}`) {
     console.log(field('other commands', `MASON_NODE_URL=${devnet.urls.public} MASON_NODE_WS_URL=${devnet.urls.ws} npx mason deploy`));

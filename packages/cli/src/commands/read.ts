@@ -61,13 +61,29 @@ export function readCommand(): Command {
         const text = decoded ? null : printableText(result.value);
         if (options.json) {
           const value = decoded ? decoded.json : text;
-          console.log(JSON.stringify({ address: contract.address, function: func, hex: toHex(result.value), returns: options.returns ?? null, value, gasCost: result.gasCost, events: result.events }));
+          console.log(
+            JSON.stringify({
+              address: contract.address,
+              function: func,
+              hex: toHex(result.value),
+              returns: options.returns ?? null,
+              value,
+              gasCost: result.gasCost,
+              events: result.events,
+            }),
+          );
           return;
         }
         const shown = decoded ? decoded.text : text !== null ? `"${text}"` : `0x${toHex(result.value)}`;
         console.log(field('result', color.bold(shown)));
         if (!decoded && text === null && result.value.length > 0) {
-          console.log(color.dim(`  ${''.padEnd(14)} raw bytes; decode them with --returns u64 (or ${RETURN_TYPES.filter((t) => t !== 'u64').slice(0, 6).join(', ')}, …)`));
+          console.log(
+            color.dim(
+              `  ${''.padEnd(14)} raw bytes; decode them with --returns u64 (or ${RETURN_TYPES.filter((t) => t !== 'u64')
+                .slice(0, 6)
+                .join(', ')}, …)`,
+            ),
+          );
         }
         console.log(field('gas cost', String(result.gasCost)));
         printEvents(result.events);

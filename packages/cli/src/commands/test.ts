@@ -36,7 +36,7 @@ export function testCommand(): Command {
     .description("run the project's AssemblyScript unit tests (as-pect specs) on Mason's VM")
     .argument('[specs...]', 'spec files or globs (default: assembly/__tests__/**/*.spec.ts, or the as-pect config entries)')
     .option('--root <dir>', 'project root (default: the project the current folder is in)')
-    .option('-c, --config <file>', 'as-pect config file (default: as-pect.config.js if present, else Mason\'s)')
+    .option('-c, --config <file>', "as-pect config file (default: as-pect.config.js if present, else Mason's)")
     .option('-t, --test <regex>', 'run only the tests whose name matches')
     .option('-g, --group <regex>', 'run only the groups (describe) whose name matches')
     .option('-u, --update-snapshots', 'rewrite the snapshot files instead of comparing with them')

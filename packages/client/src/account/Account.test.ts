@@ -24,7 +24,14 @@ function envFile(name: string, text: string): string {
 
 /** Every way a value commonly ends up in a log. */
 function printed(value: unknown): string {
-  return [String(value), `${value}`, JSON.stringify(value), inspect(value), inspect({ nested: value }, { depth: 5 }), format('%o %O %j', value, value, value)].join('\n');
+  return [
+    String(value),
+    `${value}`,
+    JSON.stringify(value),
+    inspect(value),
+    inspect({ nested: value }, { depth: 5 }),
+    format('%o %O %j', value, value, value),
+  ].join('\n');
 }
 
 describe('Account', () => {
@@ -114,9 +121,7 @@ describe('Account.fromEnv', () => {
     try {
       const path = envFile('legacy.env', `WALLET_SECRET_KEY=${SENDER.secret}\n`);
       expect(Account.fromEnv({ path, env: {} }).address.toString()).toBe(SENDER.address);
-      expect(Account.fromEnv({ path: envFile('empty.env', ''), env: { WALLET_SECRET_KEY: SENDER.secret } }).address.toString()).toBe(
-        SENDER.address,
-      );
+      expect(Account.fromEnv({ path: envFile('empty.env', ''), env: { WALLET_SECRET_KEY: SENDER.secret } }).address.toString()).toBe(SENDER.address);
       await new Promise((r) => setImmediate(r));
       expect(warnings).toHaveLength(1);
       expect(warnings[0]).toMatchObject({ name: 'DeprecationWarning', code: 'MASON_CLIENT_WALLET_SECRET_KEY' });
@@ -138,21 +143,14 @@ describe('Account.fromEnv', () => {
       expect.objectContaining({
         code: 'MASON_CLIENT_SECRET_KEY_MISSING',
         context: {
-          searched: [
-            'PRIVATE_KEY in the environment',
-            `PRIVATE_KEY in ${path}`,
-            'WALLET_SECRET_KEY in the environment',
-            `WALLET_SECRET_KEY in ${path}`,
-          ],
+          searched: ['PRIVATE_KEY in the environment', `PRIVATE_KEY in ${path}`, 'WALLET_SECRET_KEY in the environment', `WALLET_SECRET_KEY in ${path}`],
         },
       }),
     );
   });
 
   it('fails on an explicit path that does not exist', () => {
-    expect(() => Account.fromEnv({ path: join(dir, 'missing.env'), env: {} })).toThrow(
-      expect.objectContaining({ code: 'MASON_CLIENT_ENV_FILE_NOT_FOUND' }),
-    );
+    expect(() => Account.fromEnv({ path: join(dir, 'missing.env'), env: {} })).toThrow(expect.objectContaining({ code: 'MASON_CLIENT_ENV_FILE_NOT_FOUND' }));
   });
 
   it('names the source of an invalid key, not the key', () => {

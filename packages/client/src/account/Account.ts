@@ -1,16 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { inspect } from 'node:util';
-import {
-  type Address,
-  CodecError,
-  type OperationContent,
-  type PublicKey,
-  SecretKey,
-  type Signature,
-  type SignedOperation,
-  signOperation,
-} from '@mason/codec';
+import { type Address, CodecError, type OperationContent, type PublicKey, SecretKey, type Signature, type SignedOperation, signOperation } from '@mason/codec';
 import { parse } from 'dotenv';
 import { ClientError } from '../errors.js';
 

@@ -264,7 +264,12 @@ describe('public API methods send positional params and return the node shapes',
       { address: contract, key: Array.from(utf8('name')) },
       { address: contract, key: [1] },
     ]);
-    expect(last('get_datastore_entries')).toEqual([[{ address: contract, key: Array.from(utf8('name')) }, { address: contract, key: [1] }]]);
+    expect(last('get_datastore_entries')).toEqual([
+      [
+        { address: contract, key: Array.from(utf8('name')) },
+        { address: contract, key: [1] },
+      ],
+    ]);
     expect(entries).toEqual([
       { final_value: Array.from(utf8('Mason')), candidate_value: Array.from(utf8('Mason')) },
       { final_value: null, candidate_value: null },

@@ -8,11 +8,7 @@ import { getAddresses } from './getAddresses.js';
  * The balance of an address in nanoMAS. `final: true` (default, as massa-web3) reads the final
  * ledger; `final: false` includes the effects of executed but not yet final operations.
  */
-export async function getBalance(
-  client: Client,
-  address: AddressLike,
-  options: RequestOptions & { final?: boolean } = {},
-): Promise<bigint> {
+export async function getBalance(client: Client, address: AddressLike, options: RequestOptions & { final?: boolean } = {}): Promise<bigint> {
   const { final, ...requestOptions } = options;
   const [info] = await getAddresses(client, [address], requestOptions);
   if (!info) {

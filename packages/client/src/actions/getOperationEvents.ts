@@ -6,11 +6,7 @@ import { getFilteredScOutputEvent } from './getFilteredScOutputEvent.js';
  * Events emitted by one operation (its `origin_operation_id`). `final: true` reads the final
  * store, `final: false` the speculative one, omitted both.
  */
-export function getOperationEvents(
-  client: Client,
-  operationId: string,
-  options: RequestOptions & { final?: boolean } = {},
-): Promise<SCOutputEvent[]> {
+export function getOperationEvents(client: Client, operationId: string, options: RequestOptions & { final?: boolean } = {}): Promise<SCOutputEvent[]> {
   const { final, ...requestOptions } = options;
   return getFilteredScOutputEvent(
     client,

@@ -144,10 +144,7 @@ export class OperationObserver {
   /** Subscribes to blocks and pool entries; without them (no WS, node without broadcast) it polls. */
   async #listen(): Promise<void> {
     try {
-      const [blocks, operations] = await Promise.all([
-        subscribeNewFilledBlocks(this.#client),
-        subscribeNewOperations(this.#client),
-      ]);
+      const [blocks, operations] = await Promise.all([subscribeNewFilledBlocks(this.#client), subscribeNewOperations(this.#client)]);
       this.#subscriptions.push(blocks, operations);
       if (this.#stopped) {
         this.stop();

@@ -70,10 +70,7 @@ export class WsConnection {
     }
   }
 
-  async subscribe<T>(
-    spec: SubscribeSpec,
-    options: CallOptions & { bufferSize: number; unsubscribeTimeoutMs: number },
-  ): Promise<Subscription<T>> {
+  async subscribe<T>(spec: SubscribeSpec, options: CallOptions & { bufferSize: number; unsubscribeTimeoutMs: number }): Promise<Subscription<T>> {
     let subscription: Subscription<T> | undefined;
     await this.call(spec.subscribe, [], {
       ...options,
@@ -181,9 +178,7 @@ export class WsConnection {
       ? new ClientError('MASON_CLIENT_CLOSED', { method: 'request' })
       : new ClientError('MASON_CLIENT_WS_CLOSED', { url: this.url, code, reason });
     for (const pending of this.#pending.values()) {
-      pending.reject(
-        this.#closing ? new ClientError('MASON_CLIENT_CLOSED', { method: pending.method }) : pendingError,
-      );
+      pending.reject(this.#closing ? new ClientError('MASON_CLIENT_CLOSED', { method: pending.method }) : pendingError);
     }
     this.#pending.clear();
     for (const { sink } of this.#sinks.values()) {

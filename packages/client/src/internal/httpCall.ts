@@ -9,13 +9,7 @@ export type CallOptions = { timeoutMs: number; signal?: AbortSignal | undefined 
 let nextId = 1;
 
 /** One JSON-RPC 2.0 call over HTTP POST through a keep-alive undici dispatcher. */
-export async function httpCall(
-  dispatcher: Dispatcher,
-  url: string,
-  method: string,
-  params: unknown,
-  options: CallOptions,
-): Promise<unknown> {
+export async function httpCall(dispatcher: Dispatcher, url: string, method: string, params: unknown, options: CallOptions): Promise<unknown> {
   const id = nextId++;
   const controller = new AbortController();
   let timedOut = false;

@@ -17,12 +17,8 @@ export function isErrorObject(value: unknown): value is JsonRpcErrorObject {
 }
 
 /** Turns a decoded JSON-RPC response into its result, or throws RpcError / INVALID_RESPONSE. */
-export function unwrapResponse(
-  response: unknown,
-  expected: { id: number; method: string; url: string },
-): unknown {
-  const invalid = (reason: string) =>
-    new ClientError('MASON_CLIENT_INVALID_RESPONSE', { url: expected.url, method: expected.method, reason });
+export function unwrapResponse(response: unknown, expected: { id: number; method: string; url: string }): unknown {
+  const invalid = (reason: string) => new ClientError('MASON_CLIENT_INVALID_RESPONSE', { url: expected.url, method: expected.method, reason });
   if (typeof response !== 'object' || response === null || Array.isArray(response)) {
     throw invalid('expected a JSON object');
   }

@@ -32,12 +32,7 @@ export function isRetryableError(error: unknown): boolean {
   }
 }
 
-export async function withRetry<T>(
-  attempt: () => Promise<T>,
-  policy: RetryPolicy,
-  signal?: AbortSignal,
-  method = 'request',
-): Promise<T> {
+export async function withRetry<T>(attempt: () => Promise<T>, policy: RetryPolicy, signal?: AbortSignal, method = 'request'): Promise<T> {
   for (let retry = 0; ; retry++) {
     try {
       return await attempt();

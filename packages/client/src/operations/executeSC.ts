@@ -41,11 +41,7 @@ export async function executeSC(client: Client, account: Account, params: Execut
   }));
 }
 
-async function estimate(
-  client: Client,
-  account: Account,
-  execution: { bytecode: Uint8Array; datastore: Datastore; fee: bigint },
-): Promise<bigint> {
+async function estimate(client: Client, account: Account, execution: { bytecode: Uint8Array; datastore: Datastore; fee: bigint }): Promise<bigint> {
   const [dryRun] = await executeReadOnlyBytecode(client, [
     {
       max_gas: Number(MAX_GAS_EXECUTE),

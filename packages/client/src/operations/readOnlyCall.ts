@@ -46,4 +46,3 @@ export async function readOnlyCall(client: Client, params: ReadOnlyCallParams): 
   );
   return toReadOnlyCallResult(response, `${targetAddress}.${func}`, client);
 }
-

@@ -15,9 +15,7 @@ export function expired(): WaitStrategy {
         const expirePeriod = context.expirePeriod ?? observation.info?.operation.content.expire_period;
         const period = clockPeriod(observation);
         if (expirePeriod === undefined || period === undefined || isExecuted(observation.status)) return undefined;
-        return period > expirePeriod
-          ? { stage: 'expired', operationId: context.operationId, status: observation.status, expirePeriod, period }
-          : undefined;
+        return period > expirePeriod ? { stage: 'expired', operationId: context.operationId, status: observation.status, expirePeriod, period } : undefined;
       },
       { needsClock: true },
     );

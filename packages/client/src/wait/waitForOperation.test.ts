@@ -163,7 +163,9 @@ describe('waiting while the devnet misses its slots', () => {
 
   it('custom strategies compose with the built-in ones', async () => {
     const pooled: WaitStrategy = (context) =>
-      context.until((o) => (o.status === 'PendingInclusion' ? { stage: 'timeout', operationId: context.operationId, status: o.status, timeoutMs: 0 } : undefined));
+      context.until((o) =>
+        o.status === 'PendingInclusion' ? { stage: 'timeout', operationId: context.operationId, status: o.status, timeoutMs: 0 } : undefined,
+      );
     expect(await pooledB.wait([final(), pooled], fast)).toMatchObject({ status: 'PendingInclusion', timeoutMs: 0 });
   });
 
@@ -228,7 +230,11 @@ describe('waiting driven by WebSocket notifications', () => {
     const status = await getStatus(client);
     // Signed here so the wait can start before the node knows the operation.
     const signed = sender.signOperation(
-      { fee: parseMas('0.01'), expirePeriod: status.last_slot!.period + 9, op: { type: 'Transaction', recipient: devnet.accounts[9]!.address, amount: amount++ } },
+      {
+        fee: parseMas('0.01'),
+        expirePeriod: status.last_slot!.period + 9,
+        op: { type: 'Transaction', recipient: devnet.accounts[9]!.address, amount: amount++ },
+      },
       77n,
     );
     wire.clear();

@@ -19,7 +19,10 @@ const apiPortApi = new JsonRpcHttp(`${location.origin}/`);
 const chain = new Chain(publicApi, apiPortApi);
 
 let connection: ConnectionState = 'connecting';
-let error: string | null = Number.isInteger(publicPort) && publicPort > 0 ? null : 'This page does not know the node’s public port: open it from the devnet (http://127.0.0.1:33036/explorer).';
+let error: string | null =
+  Number.isInteger(publicPort) && publicPort > 0
+    ? null
+    : 'This page does not know the node’s public port: open it from the devnet (http://127.0.0.1:33036/explorer).';
 let route: Route = parseRoute(location.hash);
 let details: { route: Route; loaded: Awaited<ReturnType<typeof loadDetails>> | null; error: string | null } = { route, loaded: null, error: null };
 

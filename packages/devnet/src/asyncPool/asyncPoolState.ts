@@ -51,9 +51,7 @@ export class AsyncPoolState {
   /** Every message, highest priority first. */
   ordered(): readonly OrderedAsyncMessage[] {
     if (!this.#ordered) {
-      this.#ordered = [...this.#messages]
-        .sort(([, a], [, b]) => compareAsyncMessageIds(a.id, b.id))
-        .map(([id, { entry }]) => ({ id, entry }));
+      this.#ordered = [...this.#messages].sort(([, a], [, b]) => compareAsyncMessageIds(a.id, b.id)).map(([id, { entry }]) => ({ id, entry }));
     }
     return this.#ordered;
   }

@@ -14,8 +14,7 @@ export function addEmittedMessages(ledger: JournaledLedger, messages: readonly A
   }
 }
 
-const isReady = (slot: Slot, message: AsyncMessage): boolean =>
-  compareSlots(slot, message.validityStart) >= 0 && compareSlots(slot, message.validityEnd) <= 0;
+const isReady = (slot: Slot, message: AsyncMessage): boolean => compareSlots(slot, message.validityStart) >= 0 && compareSlots(slot, message.validityEnd) <= 0;
 
 /**
  * Step 3 of the node's slot execution: takes the messages valid at this slot, best priority

@@ -69,7 +69,11 @@ export function serveExplorer(req: IncomingMessage, res: ServerResponse, publicP
   if (!host) return plain(res, 400, 'Bad Host header: the explorer needs the host name the browser used.\n');
   const content = readAsset(join(pageDir, asset.file));
   if (!content) {
-    return plain(res, 503, `The explorer page is not built (no ${join(pageDir, asset.file)}). Build the devnet package: npx turbo run build --filter @mason/devnet\n`);
+    return plain(
+      res,
+      503,
+      `The explorer page is not built (no ${join(pageDir, asset.file)}). Build the devnet package: npx turbo run build --filter @mason/devnet\n`,
+    );
   }
   const body = asset.file === 'index.html' ? Buffer.from(content.toString('utf8').replace('%MASON_PUBLIC_PORT%', String(publicPort))) : content;
   res.writeHead(200, {

@@ -50,7 +50,9 @@ export class JournaledLedger {
       case 'create':
         return state.has(change.address) ? change : { kind: 'remove', address: change.address };
       case 'balance':
-        return state.has(change.address) ? { kind: 'balance', address: change.address, value: state.balance(change.address) } : { kind: 'remove', address: change.address };
+        return state.has(change.address)
+          ? { kind: 'balance', address: change.address, value: state.balance(change.address) }
+          : { kind: 'remove', address: change.address };
       case 'bytecode': {
         if (!state.has(change.address)) return { kind: 'remove', address: change.address };
         return { kind: 'bytecode', address: change.address, value: state.bytecode(change.address) };

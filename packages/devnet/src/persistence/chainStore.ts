@@ -133,7 +133,11 @@ export class ChainStore {
       if (!record.ok) throw corruptAt(file, line, record.reason);
       const slot = record.entry.block.slot;
       if (lastSlot && compareSlots(slot, lastSlot) <= 0) {
-        throw corruptAt(file, line, `its block (slot ${slot.period}.${slot.thread}) is not after the final block before it (slot ${lastSlot.period}.${lastSlot.thread})`);
+        throw corruptAt(
+          file,
+          line,
+          `its block (slot ${slot.period}.${slot.thread}) is not after the final block before it (slot ${lastSlot.period}.${lastSlot.thread})`,
+        );
       }
       lastSlot = slot;
       entries.push({ line, entry: record.entry });

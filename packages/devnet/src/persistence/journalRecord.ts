@@ -38,7 +38,10 @@ export function decodeRecord(line: string, expectedPrev: string): DecodedRecord 
     return { ok: false, reason: `its content is not valid JSON (${(error as Error).message})` };
   }
   if (parsed.prev !== expectedPrev) {
-    return { ok: false, reason: 'it does not follow the line before it (a line was removed, reordered or appended again, or the journal belongs to another chain.json)' };
+    return {
+      ok: false,
+      reason: 'it does not follow the line before it (a line was removed, reordered or appended again, or the journal belongs to another chain.json)',
+    };
   }
   if (!isFinalizedBlock(parsed.entry)) return { ok: false, reason: 'its content is not a final block record' };
   return { ok: true, checksum, entry: parsed.entry };

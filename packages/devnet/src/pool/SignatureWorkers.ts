@@ -93,7 +93,10 @@ export class SignatureWorkers {
       const worker = new Worker(WORKER_SOURCE, { eval: true });
       worker.on('message', ({ id, valid }: { id: number; valid: Uint8Array }) => {
         this.#failures = 0;
-        this.#answer(id, Array.from(valid, (flag) => flag === 1));
+        this.#answer(
+          id,
+          Array.from(valid, (flag) => flag === 1),
+        );
       });
       // A broken worker: its answers (and any other) become "not verified", the caller checks them.
       worker.on('error', () => {

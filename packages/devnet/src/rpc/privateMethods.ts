@@ -26,7 +26,13 @@ const PEER_LIST_METHODS = [
 export function privateMethods(node: DevnetNode, readOnly: ReadOnlyExecutor, nodeKey: SecretKey, stop: () => void): MethodTable {
   const lists = { peers: new Set<string>(), bootstrapWhite: new Set<string>(), bootstrapBlack: new Set<string>(), banned: new Set<string>() };
   const listFor = (method: string) =>
-    method.includes('bootstrap_whitelist') ? lists.bootstrapWhite : method.includes('bootstrap_blacklist') ? lists.bootstrapBlack : method.includes('ban') ? lists.banned : lists.peers;
+    method.includes('bootstrap_whitelist')
+      ? lists.bootstrapWhite
+      : method.includes('bootstrap_blacklist')
+        ? lists.bootstrapBlack
+        : method.includes('ban')
+          ? lists.banned
+          : lists.peers;
   const peerMethods: MethodTable = {};
   for (const method of PEER_LIST_METHODS) {
     peerMethods[method] = (params) => {

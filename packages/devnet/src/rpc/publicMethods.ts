@@ -240,4 +240,3 @@ export function publicMethods(node: DevnetNode, readOnly: ReadOnlyExecutor, node
     'rpc.discover': () => openRpcDocument(node.config.version),
   };
 }
-

@@ -49,7 +49,8 @@ export function resolveLimits(overrides: Partial<ServerLimits> = {}): ServerLimi
   const limits = { ...DEFAULT_LIMITS, ...overrides };
   for (const [name, value] of Object.entries(limits)) {
     const least = name === 'maxBufferedBytes' ? 0 : 1;
-    if (!Number.isSafeInteger(value) || value < least) throw new DevnetOptionError('MASON_DEVNET_INVALID_OPTION', { option: `server limit ${name}`, expected: `an integer of at least ${least}`, value });
+    if (!Number.isSafeInteger(value) || value < least)
+      throw new DevnetOptionError('MASON_DEVNET_INVALID_OPTION', { option: `server limit ${name}`, expected: `an integer of at least ${least}`, value });
   }
   if (limits.headersTimeout > limits.requestTimeout) {
     throw new DevnetOptionError('MASON_DEVNET_INVALID_OPTION', {

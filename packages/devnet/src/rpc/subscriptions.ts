@@ -52,7 +52,9 @@ export function attachSubscriptions(server: Server, node: DevnetNode, dispatcher
     }
     const release = guard.tryAcquire();
     if (!release) {
-      socket.end(`HTTP/1.1 429 Too Many Requests\r\ncontent-type: text/plain\r\ncontent-length: ${TOO_MANY_CONNECTIONS.length}\r\nconnection: close\r\n\r\n${TOO_MANY_CONNECTIONS}`);
+      socket.end(
+        `HTTP/1.1 429 Too Many Requests\r\ncontent-type: text/plain\r\ncontent-length: ${TOO_MANY_CONNECTIONS.length}\r\nconnection: close\r\n\r\n${TOO_MANY_CONNECTIONS}`,
+      );
       return;
     }
     socket.once('close', release);

@@ -83,7 +83,8 @@ function stakerDraws(node: DevnetNode, address: string) {
     for (let thread = 0; thread < node.config.threadCount; thread++) {
       const base = period * node.config.threadCount + thread;
       if (base % n === mine) blocks.push({ period, thread });
-      for (let index = 0; index < node.config.endorsementCount; index++) if ((base + index) % n === mine) endorsements.push({ slot: { period, thread }, index });
+      for (let index = 0; index < node.config.endorsementCount; index++)
+        if ((base + index) % n === mine) endorsements.push({ slot: { period, thread }, index });
     }
   }
   return { blocks, endorsements };
@@ -128,7 +129,15 @@ export function addressInfoView(node: DevnetNode, address: string): AddressInfo 
     created_endorsements: node.createdEndorsements.get(address) ?? [],
     cycle_infos:
       draws.blocks.length > 0 || produced > 0
-        ? [{ cycle: currentCycle, is_final: false, ok_count: produced, nok_count: 0, active_rolls: node.activeRolls(currentCycle).find(([a]) => a === address)?.[1] ?? null }]
+        ? [
+            {
+              cycle: currentCycle,
+              is_final: false,
+              ok_count: produced,
+              nok_count: 0,
+              active_rolls: node.activeRolls(currentCycle).find(([a]) => a === address)?.[1] ?? null,
+            },
+          ]
         : [],
   };
 }

@@ -14,7 +14,9 @@ export const HOSTILE_TEXT = `<img src=x onerror="window.__pwned=1"><script>windo
 function compile(name, official = false) {
   const source = name === 'deployer' ? DEPLOYER_SOURCE : join(packageDir, 'test', 'contracts', `${name}.ts`);
   const baseDir = name === 'deployer' ? undefined : packageDir;
-  return official ? compileContract(source, { flavor: 'official', baseDir }) : compileContract(source, { asconfig: join(packageDir, 'node_modules', '@mason', 'sdk', 'asconfig.json'), baseDir });
+  return official
+    ? compileContract(source, { flavor: 'official', baseDir })
+    : compileContract(source, { asconfig: join(packageDir, 'node_modules', '@mason', 'sdk', 'asconfig.json'), baseDir });
 }
 
 /** The echo contract and the deployer that deploys it. */
@@ -25,7 +27,11 @@ export async function compileEcho() {
 
 let nextId = 1;
 export async function rpc(url, method, params = []) {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }),
+  });
   const { result, error } = await response.json();
   if (error) throw new Error(`${method} → ${error.code} ${error.message}`);
   return result;

@@ -27,6 +27,7 @@ describe("the explorer's formatting", () => {
     expect(slotTimestamp({ period: 2, thread: 3 }, config)).toBe(1_000 + 2 * 512 + 3 * 16);
     expect(ID_PATTERN.test(`B1${'c'.repeat(48)}`)).toBe(true);
     expect(ID_PATTERN.test(`AS1${'c'.repeat(48)}`)).toBe(true);
-    for (const bad of ['', 'B1', '<img src=x>', `AU1${'0'.repeat(48)}`, `X1${'c'.repeat(48)}`, `AU1${'c'.repeat(48)}/x`]) expect(ID_PATTERN.test(bad)).toBe(false);
+    for (const bad of ['', 'B1', '<img src=x>', `AU1${'0'.repeat(48)}`, `X1${'c'.repeat(48)}`, `AU1${'c'.repeat(48)}/x`])
+      expect(ID_PATTERN.test(bad)).toBe(false);
   });
 });

@@ -45,11 +45,15 @@ describe.skipIf(missing !== null)('the explorer page in headless chromium', () =
     for (const id of [deployId, transfer, shout]) {
       await page.waitForSelector(`tr[data-op-id="${id}"][data-status="final"][data-exec="ok"]`, { timeout: 20_000 });
     }
-    const [info] = (await (await fetch(devnet.urls.public, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'get_operations', params: [[shout]] }),
-    })).json() as { result: any[] }).result;
+    const [info] = (
+      (await (
+        await fetch(devnet.urls.public, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'get_operations', params: [[shout]] }),
+        })
+      ).json()) as { result: any[] }
+    ).result;
     const block = info.in_blocks[0];
     await page.waitForSelector(`[data-block-id="${block}"][data-status="final"]`, { timeout: 20_000 });
     expect(await page.locator(`tr[data-op-id="${transfer}"] td`).nth(2).textContent()).toBe('Transaction');
@@ -84,11 +88,15 @@ describe.skipIf(missing !== null)('the explorer page in headless chromium', () =
     await page.locator(`tr[data-op-id="${deployId}"]`).click();
     await page.waitForSelector(`#details[data-route="op/${deployId}"] [data-detail-status="final"]`, { timeout: 20_000 });
     expect(await page.locator('#details [data-events] .event-data').allTextContents()).toContain(`Contract deployed at address: ${contract}`);
-    const [deployInfo] = (await (await fetch(devnet.urls.public, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'get_operations', params: [[deployId]] }),
-    })).json() as { result: Array<{ gas_used?: number }> }).result;
+    const [deployInfo] = (
+      (await (
+        await fetch(devnet.urls.public, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'get_operations', params: [[deployId]] }),
+        })
+      ).json()) as { result: Array<{ gas_used?: number }> }
+    ).result;
     expect(deployInfo!.gas_used).toBeGreaterThan(0);
     expect(await page.locator('#details [data-field="gas_used"]').textContent()).toBe(String(deployInfo!.gas_used));
 

@@ -59,7 +59,13 @@ describe('the explorer page on the API port', () => {
   });
 
   it('answers nothing else: unknown assets, traversal, other methods, forged Host headers', async () => {
-    for (const path of ['/explorer/../package.json', '/explorer/%2e%2e/%2e%2e/package.json', '/explorer/index.html', '/explorer/explorer.js.map', '/explorerx']) {
+    for (const path of [
+      '/explorer/../package.json',
+      '/explorer/%2e%2e/%2e%2e/package.json',
+      '/explorer/index.html',
+      '/explorer/explorer.js.map',
+      '/explorerx',
+    ]) {
       const answer = await raw(devnet.urls.api, path);
       expect([path, answer.status]).toEqual([path, 404]);
       expect(answer.body).not.toContain('"name"');

@@ -29,14 +29,8 @@ export function massaViolations(bytes: Uint8Array): string[] {
     const host = table.get(key(imported));
     if (!host) {
       problems.push(`imports ${key(imported)}, which the node does not provide`);
-    } else if (
-      imported.params.join() !== host.params.join() ||
-      imported.results.join() !== host.results.join()
-    ) {
-      problems.push(
-        `imports ${key(imported)} as (${imported.params}) -> (${imported.results}), ` +
-          `the node provides (${host.params}) -> (${host.results})`,
-      );
+    } else if (imported.params.join() !== host.params.join() || imported.results.join() !== host.results.join()) {
+      problems.push(`imports ${key(imported)} as (${imported.params}) -> (${imported.results}), ` + `the node provides (${host.params}) -> (${host.results})`);
     }
   }
   for (const other of info.otherImports) problems.push(`imports non-function ${key(other)}`);

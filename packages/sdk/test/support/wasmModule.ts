@@ -19,7 +19,13 @@ export interface WasmModuleInfo {
 }
 
 const VALUE_TYPES: Record<number, ValueType> = {
-  0x7f: 'i32', 0x7e: 'i64', 0x7d: 'f32', 0x7c: 'f64', 0x7b: 'v128', 0x70: 'funcref', 0x6f: 'externref',
+  0x7f: 'i32',
+  0x7e: 'i64',
+  0x7d: 'f32',
+  0x7c: 'f64',
+  0x7b: 'v128',
+  0x70: 'funcref',
+  0x6f: 'externref',
 };
 const EXPORT_KINDS = ['func', 'table', 'memory', 'global'] as const;
 
@@ -58,7 +64,12 @@ export function readWasmModule(bytes: Uint8Array): WasmModuleInfo {
   at = 8;
   const types: Signature[] = [];
   const info: WasmModuleInfo = {
-    functionImports: [], otherImports: [], exports: [], memories: [], customSections: [], hasStart: false,
+    functionImports: [],
+    otherImports: [],
+    exports: [],
+    memories: [],
+    customSections: [],
+    hasStart: false,
   };
   while (at < bytes.length) {
     const id = byte();

@@ -22,13 +22,7 @@ export function currentAddress(ctx: ExecutionContext): string {
  * missing user address creates it if the amount covers the entry cost; a missing SC cannot be
  * credited.
  */
-export function transferCoins(
-  ctx: ExecutionContext,
-  from: string | undefined,
-  to: string | undefined,
-  amount: bigint,
-  checkRights: boolean,
-): void {
+export function transferCoins(ctx: ExecutionContext, from: string | undefined, to: string | undefined, amount: bigint, checkRights: boolean): void {
   if (from !== undefined && checkRights && !ctx.hasWriteRightsOn(from)) {
     throw new ContextError(`spending from address ${from} is not allowed in this context`, 'MASON_VM_COINS');
   }
@@ -100,14 +94,7 @@ export function createNewScAddress(ctx: ExecutionContext, bytecode: Uint8Array):
   const limits = ctx.host.limits;
   let address: string;
   for (let nonce = 0n; ; nonce++) {
-    const hash = blake3(
-      concatBytes(
-        encoder.encode('SC_ADDRESS'),
-        ctx.slot.executionTrailHash,
-        u64be(ctx.slot.createdAddressIndex),
-        u64be(nonce),
-      ),
-    );
+    const hash = blake3(concatBytes(encoder.encode('SC_ADDRESS'), ctx.slot.executionTrailHash, u64be(ctx.slot.createdAddressIndex), u64be(nonce)));
     address = Address.fromHash('contract', hash).toString();
     if (!ctx.ledger.hasEntry(address)) break;
   }
@@ -132,18 +119,14 @@ export function setBytecode(ctx: ExecutionContext, address: string, bytecode: Ui
     throw new ContextError(`setting the bytecode of address ${address} is not allowed in this context`);
   }
   if (!isContractAddress(address)) {
-    throw new ContextError(
-      `can't set the bytecode of address ${address} because this is not a smart contract address`,
-    );
+    throw new ContextError(`can't set the bytecode of address ${address} because this is not a smart contract address`);
   }
   const payer = currentAddress(ctx);
   if (!ctx.ledger.hasEntry(address)) {
     throw new ContextError(`could not set bytecode for address ${address}: address does not exist`);
   }
   if (bytecode.length > ctx.host.limits.maxBytecodeSize) {
-    throw new ContextError(
-      `could not set bytecode for address ${address}: bytecode size exceeds maximum allowed size`,
-    );
+    throw new ContextError(`could not set bytecode for address ${address}: bytecode size exceeds maximum allowed size`);
   }
   const oldSize = BigInt(ctx.ledger.getBytecode(address)?.length ?? 0);
   const delta = BigInt(bytecode.length) - oldSize;
@@ -158,13 +141,7 @@ function datastoreEntryCost(ctx: ExecutionContext, key: Uint8Array, value: Uint8
   return limits.ledgerCostPerByte * BigInt(limits.ledgerEntryDatastoreBaseSize + key.length + value.length);
 }
 
-function chargeEntryChange(
-  ctx: ExecutionContext,
-  payer: string,
-  key: Uint8Array,
-  oldValue: Uint8Array | undefined,
-  newValue: Uint8Array | undefined,
-): void {
+function chargeEntryChange(ctx: ExecutionContext, payer: string, key: Uint8Array, oldValue: Uint8Array | undefined, newValue: Uint8Array | undefined): void {
   const oldCost = oldValue === undefined ? 0n : datastoreEntryCost(ctx, key, oldValue);
   const newCost = newValue === undefined ? 0n : datastoreEntryCost(ctx, key, newValue);
   try {
@@ -172,10 +149,7 @@ function chargeEntryChange(
     else if (newCost < oldCost) transferCoins(ctx, undefined, payer, oldCost - newCost, false);
   } catch (error) {
     if (!(error instanceof ContextError)) throw error;
-    throw new ContextError(
-      `failed to charge storage costs for datastore entry change: ${error.display}`,
-      'MASON_VM_COINS',
-    );
+    throw new ContextError(`failed to charge storage costs for datastore entry change: ${error.display}`, 'MASON_VM_COINS');
   }
 }
 
@@ -219,9 +193,7 @@ export function deleteDataEntry(ctx: ExecutionContext, address: string, key: Uin
   }
   const old = ctx.ledger.getDataEntry(address, key);
   if (old === undefined) {
-    throw new ContextError(
-      `could not delete data entry ${debugBytes(key)} for address ${address}: entry or address does not exist`,
-    );
+    throw new ContextError(`could not delete data entry ${debugBytes(key)} for address ${address}: entry or address does not exist`);
   }
   chargeEntryChange(ctx, currentAddress(ctx), key, old, undefined);
   ctx.ledger.setDataEntry(address, key, null);

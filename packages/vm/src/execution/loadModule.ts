@@ -27,8 +27,7 @@ export function loadModule(host: ExecutionHost, bytecode: Uint8Array, gas: bigin
       `Load error: Provided gas ${gas} is lower than the base instance creation gas cost ${minimum}`,
       detail('MASON_VM_GAS_BELOW_INSTANCE_COST', { gas, minimum }),
     );
-  const invalid = (reason: string, display: string) =>
-    new ModuleLoadError(display, detail('MASON_VM_INVALID_BYTECODE', { reason }));
+  const invalid = (reason: string, display: string) => new ModuleLoadError(display, detail('MASON_VM_INVALID_BYTECODE', { reason }));
 
   if (kind === 'stored') {
     if (gas < minimum) throw gasError();

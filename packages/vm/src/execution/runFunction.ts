@@ -54,13 +54,7 @@ function describeRuntimeError(error: unknown): { text: string; detail: FailureDe
  * one, or a finished one put back to the initial state) and goes back to it afterwards. Throws
  * RuntimeVmError.
  */
-export function runFunction(
-  ctx: ExecutionContext,
-  compiled: CompiledModule,
-  functionName: string,
-  param: Uint8Array,
-  limit: bigint,
-): RunResponse {
+export function runFunction(ctx: ExecutionContext, compiled: CompiledModule, functionName: string, param: Uint8Array, limit: bigint): RunResponse {
   ctx.gasRemainingBeforeSubexecution = limit;
   if (compiled.instanceError !== undefined) {
     throw new RuntimeVmError('instance', compiled.instanceError, detail('MASON_VM_INSTANCE', { reason: compiled.instanceError }), limit);

@@ -35,8 +35,20 @@ const mixedModule = buildWasm({
       results: [0x7c],
       locals: [I64],
       body: [
-        0x44, ...new Uint8Array(new Float64Array([1]).buffer), 0x44, ...new Uint8Array(new Float64Array([4]).buffer), 0xa3, // f64.div 1 / 4
-        0x41, 0, 0x41, 7, 0x20, 0, 0xfc, 11, 0, // memory.fill(0, 7, n)
+        0x44,
+        ...new Uint8Array(new Float64Array([1]).buffer),
+        0x44,
+        ...new Uint8Array(new Float64Array([4]).buffer),
+        0xa3, // f64.div 1 / 4
+        0x41,
+        0,
+        0x41,
+        7,
+        0x20,
+        0,
+        0xfc,
+        11,
+        0, // memory.fill(0, 7, n)
       ],
       export: 'mixed',
     },

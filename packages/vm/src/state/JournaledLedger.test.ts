@@ -9,7 +9,15 @@ const b = (...bytes: number[]) => Uint8Array.from(bytes);
 describe('MemoryLedger', () => {
   it('lists keys by byte prefix in byte order (prefix [1,2] does not match [1,23])', () => {
     const ledger = new MemoryLedger({
-      [A]: { datastore: [[b(1, 23), b(0)], [b(1, 2, 3), b(0)], [b(1, 2), b(0)], [b(255), b(0)], [b(1, 2, 0), b(0)]] },
+      [A]: {
+        datastore: [
+          [b(1, 23), b(0)],
+          [b(1, 2, 3), b(0)],
+          [b(1, 2), b(0)],
+          [b(255), b(0)],
+          [b(1, 2, 0), b(0)],
+        ],
+      },
     });
     expect(ledger.getDataKeys(A, b(1, 2))).toEqual([b(1, 2), b(1, 2, 0), b(1, 2, 3)]);
     expect(ledger.getDataKeys(A, b())).toEqual([b(1, 2), b(1, 2, 0), b(1, 2, 3), b(1, 23), b(255)]);

@@ -29,7 +29,11 @@ function instances() {
   const bytes = buildWasm({ functions });
   const raw = new WebAssembly.Instance(new WebAssembly.Module(bytes)).exports as Record<string, (...args: never[]) => unknown>;
   const metered = new WebAssembly.Instance(new WebAssembly.Module(meterModule(parseModule(bytes), { operatorCost: 23n, initialPoints: 1_000_000n })));
-  return { raw, canonical: metered.exports as Record<string, (...args: never[]) => unknown>, remaining: metered.exports[REMAINING_POINTS_EXPORT] as WebAssembly.Global };
+  return {
+    raw,
+    canonical: metered.exports as Record<string, (...args: never[]) => unknown>,
+    remaining: metered.exports[REMAINING_POINTS_EXPORT] as WebAssembly.Global,
+  };
 }
 
 describe('NaN canonicalization (the node compiles with canonicalize_nans)', () => {

@@ -27,11 +27,20 @@ describe('meterModule', () => {
   it('charges a loop body on every iteration', () => {
     // local0 = n; loop { local0 -= 1; br_if 0 (local0 != 0) } ; local0
     const body = [
-      0x03, 0x40, // loop
-      0x20, 0, 0x41, 1, 0x6b, 0x22, 0, // local.get 0; i32.const 1; i32.sub; local.tee 0
-      0x0d, 0, // br_if 0
+      0x03,
+      0x40, // loop
+      0x20,
+      0,
+      0x41,
+      1,
+      0x6b,
+      0x22,
+      0, // local.get 0; i32.const 1; i32.sub; local.tee 0
+      0x0d,
+      0, // br_if 0
       0x0b, // end
-      0x20, 0, // local.get 0
+      0x20,
+      0, // local.get 0
     ];
     const bytes = buildWasm({ functions: [{ params: [I32], results: [I32], body, export: 'count' }] });
     const run = (n: number) => {

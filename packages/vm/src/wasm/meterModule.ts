@@ -124,7 +124,11 @@ function appendEntry(module: ParsedModule, section: { start: number; end: number
   if (!section) return new WasmWriter().u32(1).bytes(entry).toBytes();
   const reader = new WasmReader(module.bytes, section.start, section.end);
   const count = reader.u32();
-  return new WasmWriter().u32(count + 1).bytes(module.bytes.subarray(reader.pos, section.end)).bytes(entry).toBytes();
+  return new WasmWriter()
+    .u32(count + 1)
+    .bytes(module.bytes.subarray(reader.pos, section.end))
+    .bytes(entry)
+    .toBytes();
 }
 
 function typeSection(module: ParsedModule, section: { start: number; end: number } | undefined): Uint8Array {
@@ -143,16 +147,15 @@ function memorySection(module: ParsedModule, start: number, end: number): Uint8A
     const flags = reader.u8();
     const min = reader.u32();
     const max = flags === 1 ? reader.u32() : undefined;
-    out.byte(1).u32(min).u32(max ?? Math.max(min, MAX_MEMORY_PAGES));
+    out
+      .byte(1)
+      .u32(min)
+      .u32(max ?? Math.max(min, MAX_MEMORY_PAGES));
   }
   return out.toBytes();
 }
 
-function globalSection(
-  module: ParsedModule,
-  section: { start: number; end: number } | undefined,
-  options: MeterOptions,
-): Uint8Array {
+function globalSection(module: ParsedModule, section: { start: number; end: number } | undefined, options: MeterOptions): Uint8Array {
   const out = new WasmWriter().u32(module.definedGlobalCount + 3);
   if (section) {
     const reader = new WasmReader(module.bytes, section.start, section.end);
@@ -186,7 +189,11 @@ function exportSection(
   if (module.startFunction !== undefined) {
     out.name(START_EXPORT).byte(ExternalKind.Function).u32(module.startFunction);
   }
-  for (const index of globals) out.name(GLOBAL_EXPORT_PREFIX + index).byte(ExternalKind.Global).u32(index);
+  for (const index of globals)
+    out
+      .name(GLOBAL_EXPORT_PREFIX + index)
+      .byte(ExternalKind.Global)
+      .u32(index);
   return out.toBytes();
 }
 
@@ -198,35 +205,53 @@ export function exportedMutableGlobals(module: ParsedModule): number[] {
 
 function chargeCode(remainingIndex: number, exhaustedIndex: number, cost: bigint): Uint8Array {
   return new WasmWriter()
-    .byte(0x23).u32(remainingIndex) // global.get $remaining
-    .byte(0x42).i64(cost) // i64.const cost
+    .byte(0x23)
+    .u32(remainingIndex) // global.get $remaining
+    .byte(0x42)
+    .i64(cost) // i64.const cost
     .byte(0x54) // i64.lt_u
-    .byte(0x04).byte(0x40) // if
-    .byte(0x41).byte(0x01) // i32.const 1
-    .byte(0x24).u32(exhaustedIndex) // global.set $exhausted
+    .byte(0x04)
+    .byte(0x40) // if
+    .byte(0x41)
+    .byte(0x01) // i32.const 1
+    .byte(0x24)
+    .u32(exhaustedIndex) // global.set $exhausted
     .byte(0x00) // unreachable
     .byte(0x0b) // end
-    .byte(0x23).u32(remainingIndex) // global.get $remaining
-    .byte(0x42).i64(cost) // i64.const cost
+    .byte(0x23)
+    .u32(remainingIndex) // global.get $remaining
+    .byte(0x42)
+    .i64(cost) // i64.const cost
     .byte(0x7d) // i64.sub
-    .byte(0x24).u32(remainingIndex) // global.set $remaining
+    .byte(0x24)
+    .u32(remainingIndex) // global.set $remaining
     .toBytes();
 }
 
 /** Adds `work` (on the stack as an i64) to the work global; past the interval, calls the check. */
 function addWorkCode(watchdog: WatchdogIndices): Uint8Array {
   return new WasmWriter()
-    .byte(0x23).u32(watchdog.work) // global.get $work
+    .byte(0x23)
+    .u32(watchdog.work) // global.get $work
     .byte(0x7c) // i64.add
-    .byte(0x24).u32(watchdog.work) // global.set $work
-    .byte(0x23).u32(watchdog.work) // global.get $work
-    .byte(0x42).i64(WATCHDOG_WORK_INTERVAL) // i64.const interval
+    .byte(0x24)
+    .u32(watchdog.work) // global.set $work
+    .byte(0x23)
+    .u32(watchdog.work) // global.get $work
+    .byte(0x42)
+    .i64(WATCHDOG_WORK_INTERVAL) // i64.const interval
     .byte(0x56) // i64.gt_u
-    .byte(0x04).byte(0x40) // if
-    .byte(0x42).byte(0x00) // i64.const 0
-    .byte(0x24).u32(watchdog.work) // global.set $work
-    .byte(0x41).byte(0x00) // i32.const 0
-    .byte(0x11).u32(watchdog.type).u32(watchdog.table) // call_indirect (type $check) $watchdog
+    .byte(0x04)
+    .byte(0x40) // if
+    .byte(0x42)
+    .byte(0x00) // i64.const 0
+    .byte(0x24)
+    .u32(watchdog.work) // global.set $work
+    .byte(0x41)
+    .byte(0x00) // i32.const 0
+    .byte(0x11)
+    .u32(watchdog.type)
+    .u32(watchdog.table) // call_indirect (type $check) $watchdog
     .byte(0x0b) // end
     .toBytes();
 }
@@ -234,20 +259,16 @@ function addWorkCode(watchdog: WatchdogIndices): Uint8Array {
 /** Before a bulk operator: its count operand (top of the stack, kept there) is added as work. */
 function bulkWorkCode(scratch: number, watchdog: WatchdogIndices): Uint8Array {
   return new WasmWriter()
-    .byte(0x22).u32(scratch) // local.tee $scratch
+    .byte(0x22)
+    .u32(scratch) // local.tee $scratch
     .byte(0xad) // i64.extend_i32_u
     .bytes(addWorkCode(watchdog))
-    .byte(0x20).u32(scratch) // local.get $scratch
+    .byte(0x20)
+    .u32(scratch) // local.get $scratch
     .toBytes();
 }
 
-function codeSection(
-  module: ParsedModule,
-  remainingIndex: number,
-  exhaustedIndex: number,
-  operatorCost: bigint,
-  watchdog: WatchdogIndices,
-): Uint8Array {
+function codeSection(module: ParsedModule, remainingIndex: number, exhaustedIndex: number, operatorCost: bigint, watchdog: WatchdogIndices): Uint8Array {
   const charges = new Map<number, Uint8Array>();
   const charge = (operators: number): Uint8Array => {
     let code = charges.get(operators);
@@ -326,7 +347,10 @@ function codeSection(
       body.bytes(module.bytes.subarray(start, expressionStart));
     }
     if (localCount > MANY_LOCALS) {
-      body.byte(0x42).i64(BigInt(localCount * LOCAL_WORK)).bytes(addWorkCode(watchdog));
+      body
+        .byte(0x42)
+        .i64(BigInt(localCount * LOCAL_WORK))
+        .bytes(addWorkCode(watchdog));
     }
     /** Copies instructions [from, to): bulk operators preceded by their work, float results followed by their canonicalization. */
     const copy = (from: number, to: number) => {

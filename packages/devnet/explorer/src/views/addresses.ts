@@ -12,7 +12,18 @@ export function renderAddresses(container: HTMLElement, chain: Chain, route: Rou
       : h(
           'table',
           { class: 'list' },
-          h('thead', null, h('tr', null, h('th', null, 'address'), h('th', { class: 'num' }, 'candidate balance'), h('th', { class: 'num' }, 'final balance'), h('th', { class: 'num' }, 'keys'))),
+          h(
+            'thead',
+            null,
+            h(
+              'tr',
+              null,
+              h('th', null, 'address'),
+              h('th', { class: 'num' }, 'candidate balance'),
+              h('th', { class: 'num' }, 'final balance'),
+              h('th', { class: 'num' }, 'keys'),
+            ),
+          ),
           h(
             'tbody',
             null,

@@ -48,8 +48,24 @@ export function renderContracts(container: HTMLElement, chain: Chain): void {
               'li',
               { 'data-contract': address },
               h('div', { class: 'contract-head' }, addressLink(address), info ? ` · ${info.candidate_balance} MAS · ${keys.length} key(s)` : ''),
-              keys.length > 0 && h('div', { class: 'keys' }, 'keys: ', keys.slice(0, 6).map((key) => h('code', { class: 'key' }, clip(displayBytes(key).text, 40))), keys.length > 6 ? ` +${keys.length - 6}` : ''),
-              events.length === 0 ? h('p', { class: 'empty' }, 'no events seen') : h('ul', { class: 'events' }, events.slice(-EVENTS_PER_CONTRACT).reverse().map((e) => eventItem(e))),
+              keys.length > 0 &&
+                h(
+                  'div',
+                  { class: 'keys' },
+                  'keys: ',
+                  keys.slice(0, 6).map((key) => h('code', { class: 'key' }, clip(displayBytes(key).text, 40))),
+                  keys.length > 6 ? ` +${keys.length - 6}` : '',
+                ),
+              events.length === 0
+                ? h('p', { class: 'empty' }, 'no events seen')
+                : h(
+                    'ul',
+                    { class: 'events' },
+                    events
+                      .slice(-EVENTS_PER_CONTRACT)
+                      .reverse()
+                      .map((e) => eventItem(e)),
+                  ),
             );
           }),
         ),

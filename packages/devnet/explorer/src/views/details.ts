@@ -46,7 +46,14 @@ function bytesCell(bytes: number[] | null): HTMLElement {
 
 function eventsList(events: ScEvent[]): HTMLElement {
   if (events.length === 0) return h('p', { class: 'empty' }, 'no events');
-  return h('ul', { class: 'events', 'data-events': 'details' }, events.slice(-MAX_EVENTS_SHOWN).reverse().map((e) => eventItem(e, 2000)));
+  return h(
+    'ul',
+    { class: 'events', 'data-events': 'details' },
+    events
+      .slice(-MAX_EVENTS_SHOWN)
+      .reverse()
+      .map((e) => eventItem(e, 2000)),
+  );
 }
 
 function blockDetails(route: NonNullable<Route>, info: BlockInfo | undefined): Child {
@@ -59,12 +66,32 @@ function blockDetails(route: NonNullable<Route>, info: BlockInfo | undefined): C
     h(
       'dl',
       null,
-      field('status', h('span', { class: `badge ${status}`, 'data-detail-status': status }, status), content.is_in_blockclique ? ' in the blockclique' : ' outside the blockclique'),
+      field(
+        'status',
+        h('span', { class: `badge ${status}`, 'data-detail-status': status }, status),
+        content.is_in_blockclique ? ' in the blockclique' : ' outside the blockclique',
+      ),
       field('slot', slotLabel(header.content.slot)),
       field('creator', addressLink(header.content_creator_address, true)),
       field('endorsements', String(header.content.endorsements.length)),
-      field('operations', content.block.operations.length === 0 ? 'none' : h('ul', { class: 'ids' }, content.block.operations.map((id) => h('li', null, idLink('op', id, true))))),
-      field('parents', h('ol', { class: 'ids parents', start: 0 }, header.content.parents.map((id) => h('li', null, idLink('block', id))))),
+      field(
+        'operations',
+        content.block.operations.length === 0
+          ? 'none'
+          : h(
+              'ul',
+              { class: 'ids' },
+              content.block.operations.map((id) => h('li', null, idLink('op', id, true))),
+            ),
+      ),
+      field(
+        'parents',
+        h(
+          'ol',
+          { class: 'ids parents', start: 0 },
+          header.content.parents.map((id) => h('li', null, idLink('block', id))),
+        ),
+      ),
     ),
   ];
 }
@@ -85,7 +112,12 @@ function operationDetails(route: NonNullable<Route>, info: OperationInfo | undef
     );
   }
   if ('ExecuteSC' in op) {
-    body.push(field('bytecode', `${op.ExecuteSC.data.length} bytes`), field('datastore', `${op.ExecuteSC.datastore.length} entries`), field('max coins', `${op.ExecuteSC.max_coins} MAS`), field('max gas', String(op.ExecuteSC.max_gas)));
+    body.push(
+      field('bytecode', `${op.ExecuteSC.data.length} bytes`),
+      field('datastore', `${op.ExecuteSC.datastore.length} entries`),
+      field('max coins', `${op.ExecuteSC.max_coins} MAS`),
+      field('max gas', String(op.ExecuteSC.max_gas)),
+    );
   }
   // Mason's devnet says what an executed contract operation used (a node does not).
   if (info.gas_used !== undefined) body.push(field('gas used', h('span', { 'data-field': 'gas_used' }, String(info.gas_used))));
@@ -96,7 +128,11 @@ function operationDetails(route: NonNullable<Route>, info: OperationInfo | undef
     h(
       'dl',
       null,
-      field('status', h('span', { class: `badge ${status}`, 'data-detail-status': status }, status), info.op_exec_status === null ? '' : info.op_exec_status ? ' · executed successfully' : ' · execution failed'),
+      field(
+        'status',
+        h('span', { class: `badge ${status}`, 'data-detail-status': status }, status),
+        info.op_exec_status === null ? '' : info.op_exec_status ? ' · executed successfully' : ' · execution failed',
+      ),
       field('sender', addressLink(info.operation.content_creator_address, true)),
       field('fee', `${info.operation.content.fee} MAS`),
       field('expire period', String(info.operation.content.expire_period)),
@@ -116,7 +152,13 @@ function addressDetails(info: AddressInfo, keys: Array<{ key: number[]; entry: D
     h(
       'dl',
       null,
-      field('balance', h('span', { 'data-field': 'candidate_balance' }, `${info.candidate_balance} MAS`), ' candidate · ', h('span', { 'data-field': 'final_balance' }, `${info.final_balance} MAS`), ' final'),
+      field(
+        'balance',
+        h('span', { 'data-field': 'candidate_balance' }, `${info.candidate_balance} MAS`),
+        ' candidate · ',
+        h('span', { 'data-field': 'final_balance' }, `${info.final_balance} MAS`),
+        ' final',
+      ),
       field('rolls', `${info.candidate_roll_count} candidate · ${info.final_roll_count} final`),
       field('thread', String(info.thread)),
       field('operations sent', String(info.created_operations.length)),
@@ -128,7 +170,19 @@ function addressDetails(info: AddressInfo, keys: Array<{ key: number[]; entry: D
           'table',
           { class: 'list datastore' },
           h('thead', null, h('tr', null, h('th', null, 'key'), h('th', null, 'candidate value'), h('th', null, 'final value'))),
-          h('tbody', null, keys.map(({ key, entry }) => h('tr', { 'data-key': key.join(',') }, h('td', null, bytesCell(key)), h('td', null, bytesCell(entry.candidate_value)), h('td', null, bytesCell(entry.final_value))))),
+          h(
+            'tbody',
+            null,
+            keys.map(({ key, entry }) =>
+              h(
+                'tr',
+                { 'data-key': key.join(',') },
+                h('td', null, bytesCell(key)),
+                h('td', null, bytesCell(entry.candidate_value)),
+                h('td', null, bytesCell(entry.final_value)),
+              ),
+            ),
+          ),
         ),
     info.address.startsWith('AS') && [h('h4', null, `Events emitted (${events.length})`), eventsList(events)],
   ];
@@ -145,8 +199,5 @@ export function renderDetails(container: HTMLElement, route: NonNullable<Route>,
 
 export function renderNoSelection(container: HTMLElement): void {
   delete container.dataset.route;
-  mount(
-    container,
-    h('p', { class: 'empty' }, 'Select a block in the graph, an operation or an address, or paste an id (B…, O…, AU…, AS…) in the search box.'),
-  );
+  mount(container, h('p', { class: 'empty' }, 'Select a block in the graph, an operation or an address, or paste an id (B…, O…, AU…, AS…) in the search box.'));
 }

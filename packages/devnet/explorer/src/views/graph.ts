@@ -44,9 +44,13 @@ export function renderGraph(container: HTMLElement, chain: Chain, route: Route):
   const holdingOp = new Set(selectedOp?.inBlocks ?? []);
 
   const axis = [
-    ...Array.from({ length: threads / 4 }, (_, i) => s('text', { x: LEFT - 6, y: TOP + i * 4 * ROW_H + CELL_H - 1, class: 'axis', 'text-anchor': 'end' }, `t${i * 4}`)),
+    ...Array.from({ length: threads / 4 }, (_, i) =>
+      s('text', { x: LEFT - 6, y: TOP + i * 4 * ROW_H + CELL_H - 1, class: 'axis', 'text-anchor': 'end' }, `t${i * 4}`),
+    ),
     ...periods.map((period, i) =>
-      COL_W >= 30 || i % 2 === 0 || periods[i - 1] !== period - 1 ? s('text', { x: x.get(period)! + CELL_W / 2, y: TOP - 6, class: 'axis', 'text-anchor': 'middle' }, period) : null,
+      COL_W >= 30 || i % 2 === 0 || periods[i - 1] !== period - 1
+        ? s('text', { x: x.get(period)! + CELL_W / 2, y: TOP - 6, class: 'axis', 'text-anchor': 'middle' }, period)
+        : null,
     ),
     ...periods.flatMap((period, i) =>
       i > 0 && periods[i - 1] !== period - 1
@@ -76,7 +80,11 @@ export function renderGraph(container: HTMLElement, chain: Chain, route: Route):
     return s(
       'a',
       { href: href('block', block.id), 'data-block-id': block.id, 'data-status': status, class: classes.join(' ') },
-      s('title', null, `${shortId(block.id)} at slot ${slotLabel(block.slot)}: ${status}${block.inBlockclique ? ', in the blockclique' : ''}, ${block.operations === null ? 'operations not read' : `${ops} operation(s)`}`),
+      s(
+        'title',
+        null,
+        `${shortId(block.id)} at slot ${slotLabel(block.slot)}: ${status}${block.inBlockclique ? ', in the blockclique' : ''}, ${block.operations === null ? 'operations not read' : `${ops} operation(s)`}`,
+      ),
       s('rect', { x: left, y: top, width: CELL_W, height: CELL_H, rx: 2 }),
       ops > 0 ? s('circle', { cx: left + CELL_W / 2, cy: top + CELL_H / 2, r: 2.2, class: 'has-ops' }) : null,
     );
@@ -85,7 +93,11 @@ export function renderGraph(container: HTMLElement, chain: Chain, route: Route):
   mount(
     container,
     periods.length === 0
-      ? h('p', { class: 'empty' }, 'No blocks yet: the devnet produces blocks only while operations wait. Send one (mason deploy, mason call) and it appears here.')
+      ? h(
+          'p',
+          { class: 'empty' },
+          'No blocks yet: the devnet produces blocks only while operations wait. Send one (mason deploy, mason call) and it appears here.',
+        )
       : h(
           'div',
           { class: 'graph-scroll' },
@@ -94,11 +106,16 @@ export function renderGraph(container: HTMLElement, chain: Chain, route: Route):
     h(
       'p',
       { class: 'legend' },
-      h('span', { class: 'swatch final' }), 'final ',
-      h('span', { class: 'swatch candidate' }), 'candidate (blockclique) ',
-      h('span', { class: 'swatch outside' }), 'candidate outside the blockclique ',
-      h('span', { class: 'swatch stale' }), 'stale ',
-      h('span', { class: 'swatch with-ops' }), 'holds operations',
+      h('span', { class: 'swatch final' }),
+      'final ',
+      h('span', { class: 'swatch candidate' }),
+      'candidate (blockclique) ',
+      h('span', { class: 'swatch outside' }),
+      'candidate outside the blockclique ',
+      h('span', { class: 'swatch stale' }),
+      'stale ',
+      h('span', { class: 'swatch with-ops' }),
+      'holds operations',
       selectedBlock ? ` · lines: the parents of ${shortId(selectedBlock.id)} in view` : ' · select a block to see its parents',
     ),
   );

@@ -16,7 +16,21 @@ export function renderOperations(container: HTMLElement, chain: Chain, route: Ro
       : h(
           'table',
           { class: 'list' },
-          h('thead', null, h('tr', null, h('th', null, 'status'), h('th', null, 'operation'), h('th', null, 'type'), h('th', null, 'from'), h('th', null, 'what'), h('th', null, 'result'), h('th', null, 'events'))),
+          h(
+            'thead',
+            null,
+            h(
+              'tr',
+              null,
+              h('th', null, 'status'),
+              h('th', null, 'operation'),
+              h('th', null, 'type'),
+              h('th', null, 'from'),
+              h('th', null, 'what'),
+              h('th', null, 'result'),
+              h('th', null, 'events'),
+            ),
+          ),
           h(
             'tbody',
             null,

@@ -20,9 +20,7 @@ export function bytecodeFunctions(env: InstanceEnv): HostFunctions {
   };
   return {
     assembly_script_get_bytecode: abi(env, 'assembly_script_get_bytecode', () => get(currentAddress(env.ctx))),
-    assembly_script_get_bytecode_for: abi(env, 'assembly_script_get_bytecode_for', (address: number) =>
-      get(env.readAddress(address)),
-    ),
+    assembly_script_get_bytecode_for: abi(env, 'assembly_script_get_bytecode_for', (address: number) => get(env.readAddress(address))),
     assembly_script_set_bytecode: abi(env, 'assembly_script_set_bytecode', (bytecode: number) => {
       set(currentAddress(env.ctx), env.readBuffer(bytecode));
     }),

@@ -63,11 +63,7 @@ export function callFunctions(env: InstanceEnv): HostFunctions {
         transferCoins(env.ctx, from, to, coins, false);
       } catch (error) {
         if (!(error instanceof ContextError)) throw error;
-        throw hostFailure(
-          `error transferring ${formatMas(coins)} coins from ${from} to ${to}: ${error.display}`,
-          'MASON_VM_COINS',
-          { reason: error.text },
-        );
+        throw hostFailure(`error transferring ${formatMas(coins)} coins from ${from} to ${to}: ${error.display}`, 'MASON_VM_COINS', { reason: error.text });
       }
       env.ctx.stack.push({ address: to, coins, ownedAddresses: [to], operationDatastore: undefined });
       const compiled = load(env, bytecode, 'stored', (display) => `call to ${target}:${functionName} error: Interface generic error ${display}`);

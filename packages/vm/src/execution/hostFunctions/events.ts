@@ -4,10 +4,7 @@ import type { InstanceEnv } from '../InstanceEnv.js';
 import { abi, type HostFunctions } from './hostFunction.js';
 
 /** Routers whose callees may emit large and unlimited events (the node's `bypass_event_limitation`). */
-const EVENT_LIMIT_BYPASS_ROUTERS = new Set([
-  'AS12UMSUxgpRBB6ArZDJ19arHoxNkkpdfofQGekAiAJqsuE6PEFJy',
-  'AS1XqtvX3rz2RWbnqLfaYVKEjM3VS5pny9yKDdXcmJ5C1vrcLEFd',
-]);
+const EVENT_LIMIT_BYPASS_ROUTERS = new Set(['AS12UMSUxgpRBB6ArZDJ19arHoxNkkpdfofQGekAiAJqsuE6PEFJy', 'AS1XqtvX3rz2RWbnqLfaYVKEjM3VS5pny9yKDdXcmJ5C1vrcLEFd']);
 const BYPASS_MAX_EVENT_SIZE = 50_000;
 
 /** The node's `generate_event`: size and count limits, then emission with the current context. */
@@ -17,12 +14,20 @@ export function generateEvent(ctx: ExecutionContext, data: string): void {
   const maxSize = bypass ? BYPASS_MAX_EVENT_SIZE : ctx.host.limits.maxEventSize;
   const size = Buffer.byteLength(data, 'utf8');
   if (size > maxSize) {
-    throw new HostError('error', 'Event data size is too large', detail('MASON_VM_HOST', { reason: `event of ${size} bytes is above the ${maxSize}-byte limit` }));
+    throw new HostError(
+      'error',
+      'Event data size is too large',
+      detail('MASON_VM_HOST', { reason: `event of ${size} bytes is above the ${maxSize}-byte limit` }),
+    );
   }
   const event = ctx.createEvent(data, false);
   if (!bypass) ctx.userEventCount++;
   if (ctx.userEventCount > ctx.host.limits.maxEventsPerOperation) {
-    throw new HostError('error', 'Too many event for this operation', detail('MASON_VM_HOST', { reason: `more than ${ctx.host.limits.maxEventsPerOperation} events in one operation` }));
+    throw new HostError(
+      'error',
+      'Too many event for this operation',
+      detail('MASON_VM_HOST', { reason: `more than ${ctx.host.limits.maxEventsPerOperation} events in one operation` }),
+    );
   }
   ctx.emitEvent(event);
 }

@@ -10,11 +10,7 @@ export type HostFunctions = Record<string, HostFunction>;
  * Wraps the body of a metered `massa` ABI: refuse during instantiation, pay the table cost (key =
  * import name), then run; execution-context errors get the ABI layer (`Runtime error: …`).
  */
-export function abi<A extends unknown[], R extends number | bigint | void>(
-  env: InstanceEnv,
-  gasKey: string,
-  body: (...args: A) => R,
-): (...args: A) => R {
+export function abi<A extends unknown[], R extends number | bigint | void>(env: InstanceEnv, gasKey: string, body: (...args: A) => R): (...args: A) => R {
   return (...args: A): R => {
     env.enterAbi(gasKey);
     return fromContext(() => body(...args));

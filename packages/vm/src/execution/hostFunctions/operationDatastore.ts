@@ -18,9 +18,7 @@ export function operationDatastoreFunctions(env: InstanceEnv): HostFunctions {
   };
   return {
     assembly_script_get_op_keys: abi(env, 'assembly_script_get_op_keys', () => keys(new Uint8Array())),
-    assembly_script_get_op_keys_prefix: abi(env, 'assembly_script_get_op_keys_prefix', (prefix: number) =>
-      keys(env.readBuffer(prefix)),
-    ),
+    assembly_script_get_op_keys_prefix: abi(env, 'assembly_script_get_op_keys_prefix', (prefix: number) => keys(env.readBuffer(prefix))),
     assembly_script_has_op_key: abi(env, 'assembly_script_has_op_key', (key: number) => {
       const present = datastore().has(toKey(env.readBuffer(key)));
       return env.allocBuffer(Uint8Array.of(present ? 1 : 0));

@@ -51,7 +51,10 @@ export function runtimeFunctions(env: InstanceEnv): HostFunctions {
       const values = [a0, a1, a2, a3, a4];
       const data =
         count >= 1 && count <= 5
-          ? `msg: ${text}, ${values.slice(0, count).map((value, i) => `a${i}: ${rustFloat(value)}`).join(', ')}`
+          ? `msg: ${text}, ${values
+              .slice(0, count)
+              .map((value, i) => `a${i}: ${rustFloat(value)}`)
+              .join(', ')}`
           : text;
       generateEvent(env.ctx, data);
     },

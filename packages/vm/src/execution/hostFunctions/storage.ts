@@ -33,9 +33,7 @@ export function storageFunctions(env: InstanceEnv): HostFunctions {
       const valueBytes = env.readBuffer(value);
       appendDataEntry(env.ctx, env.readAddress(address), keyBytes, valueBytes);
     }),
-    assembly_script_get_data: abi(env, 'assembly_script_get_data', (key: number) =>
-      env.allocBuffer(read(currentAddress(env.ctx), env.readBuffer(key))),
-    ),
+    assembly_script_get_data: abi(env, 'assembly_script_get_data', (key: number) => env.allocBuffer(read(currentAddress(env.ctx), env.readBuffer(key)))),
     assembly_script_get_data_for: abi(env, 'assembly_script_get_data_for', (address: number, key: number) => {
       const target = env.readAddress(address);
       return env.allocBuffer(read(target, env.readBuffer(key)));
@@ -54,9 +52,7 @@ export function storageFunctions(env: InstanceEnv): HostFunctions {
       const target = env.readAddress(address);
       deleteDataEntry(env.ctx, target, env.readBuffer(key));
     }),
-    assembly_script_get_keys: abi(env, 'assembly_script_get_keys', (prefix: number) =>
-      keys(currentAddress(env.ctx), env.readBuffer(prefix)),
-    ),
+    assembly_script_get_keys: abi(env, 'assembly_script_get_keys', (prefix: number) => keys(currentAddress(env.ctx), env.readBuffer(prefix))),
     assembly_script_get_keys_for: abi(env, 'assembly_script_get_keys_for', (address: number, prefix: number) => {
       const target = env.readAddress(address);
       return keys(target, env.readBuffer(prefix));
