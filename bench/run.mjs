@@ -1,5 +1,5 @@
 // npm run bench: every figure next to its anchor, measured in this run; writes bench/results.json.
-// `--quick` runs fewer iterations and skips the slow mainnet-timing anchors.
+// `--quick` runs fewer iterations and skips the slow mainnet-timing anchors; `--only <text>` runs some suites.
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { startDevnet } from '@mason/devnet';
@@ -32,6 +32,7 @@ const suites = [
   ['deploy → final', () => deployToFinal({ runs: quick ? 3 : 10, withMainnetAnchor: !quick })],
   ['instant mode vs real slots', () => instantMode({ runs: quick ? 8 : 20, templateRuns: quick ? 1 : 3 })],
   ['finalized CallSC throughput', () => callThroughput({ operations: quick ? 2000 : 12000 })],
+  ['finalized CallSC throughput, instant mode', () => callThroughput({ operations: quick ? 2000 : 12000, instant: true })],
   ['CallSC pipeline cost per operation', () => callPipeline({ operations: quick ? 2000 : 6000 })],
   ['get_status throughput', statusThroughput],
   ['mason test vs asp + vm-mock', () => unitTests({ runs: quick ? 2 : 5 })],
@@ -42,8 +43,16 @@ const suites = [
   ['wall time per gas: operators and ABIs', () => gasWallTime({ quick })],
 ];
 
+// `--only <text>` (repeatable) runs the suites whose title contains one of the texts.
+const only = process.argv.flatMap((arg, i) => (process.argv[i - 1] === '--only' ? [arg.toLowerCase()] : []));
+const chosen = only.length === 0 ? suites : suites.filter(([title]) => only.some((text) => title.toLowerCase().includes(text)));
+if (chosen.length === 0) {
+  console.error(`bench: no suite matches --only ${only.join(', ')}; the suites are:\n${suites.map(([title]) => `  ${title}`).join('\n')}`);
+  process.exit(1);
+}
+
 const results = [];
-for (const [title, run] of suites) {
+for (const [title, run] of chosen) {
   console.log(`… ${title}`);
   try {
     results.push(...(await run()));
