@@ -107,7 +107,8 @@ describe('crash safety', () => {
           await rpc(url, 'send_operations', [[toSendOperationInput(signed)]]);
           pending.push({ id: signed.id, amount });
           sent.set(signed.id, amount);
-          const infos = await rpc(url, 'get_operations', [pending.map((p) => p.id)]);
+          // The oldest pending ones first, at most 100 (the node answers at most 128 ids per call).
+          const infos = await rpc(url, 'get_operations', [pending.slice(0, 100).map((p) => p.id)]);
           for (const x of infos) {
             if (x.is_operation_final) {
               const entry = pending.find((p) => p.id === x.id)!;
