@@ -1,7 +1,8 @@
 export { build, DEFAULT_JOBS, MAX_JOBS, type BuildOptions, type BuildResult, type BuildProgress, type ContractBuild } from './build.js';
 export { bundleDeployer } from './bundleDeployer.js';
 export { embeddedContract } from './embeddedContract.js';
-export { deployerDatastore, type DeployerContract } from './deployerDatastore.js';
+// The deployer's datastore layout is pure data, in @mason/codec; re-exported for the compiler's users.
+export { deployerDatastore, type DeployerContract } from '@mason/codec';
 export { loadDeployerTemplate, type DeployerTemplate } from './loadDeployerTemplate.js';
 export { checkMassaModule } from './checkMassaModule.js';
 export { readManifest } from './readManifest.js';

@@ -21,8 +21,7 @@ import {
   type SCOutputEvent,
   type WaitResult,
 } from '@mason/client';
-import { formatMas, LIMITS, parseMas, serializeDatastore, toSendOperationInput, toHex } from '@mason/codec';
-import { deployerDatastore } from '@mason/compiler';
+import { formatMas, LIMITS, parseMas, serializeDatastore, toSendOperationInput, toHex, deployerDatastore } from '@mason/codec';
 import { DeploymentRecords, type PendingDeployment } from './deploymentRecords.js';
 import { DeployError } from './errors.js';
 import { findDeployedAddress } from './findDeployedAddress.js';

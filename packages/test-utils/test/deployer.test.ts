@@ -15,6 +15,9 @@ describe('the shared deployer', () => {
       [[...le(1), 1, 0, 0, 0, 0], [7]],
       [[...le(1), 1, 0, 0, 0, 1], le(5)],
       [le(2), [8]],
+      // args and coins keys always written, empty and zero when not given, as massa-web3 does
+      [[...le(2), 1, 0, 0, 0, 0], []],
+      [[...le(2), 1, 0, 0, 0, 1], le(0)],
     ]);
   });
 

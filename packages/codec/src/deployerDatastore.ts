@@ -1,4 +1,4 @@
-import type { Datastore } from '@mason/codec';
+import type { Datastore } from './datastore.js';
 
 export interface DeployerContract {
   /** Raw serialized `Args` for its `constructor` (default none). */
