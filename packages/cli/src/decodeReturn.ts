@@ -1,27 +1,11 @@
 import { toHex } from '@mason/codec';
 import { InvalidArgumentError } from 'commander';
 import { printableText } from './eventText.js';
+import { ARG_TYPES } from './contractArgs.js';
 import { CliError } from './errors.js';
 
-export const RETURN_TYPES = [
-  'bool',
-  'u8',
-  'i8',
-  'u16',
-  'i16',
-  'u32',
-  'i32',
-  'u64',
-  'i64',
-  'u128',
-  'i128',
-  'u256',
-  'i256',
-  'f32',
-  'f64',
-  'string',
-  'bytes',
-] as const;
+/** What a function's result decodes as: the same value types as `--args`. */
+export const RETURN_TYPES = ARG_TYPES;
 export type ReturnType = (typeof RETURN_TYPES)[number];
 
 /** `--returns <type>`. */
