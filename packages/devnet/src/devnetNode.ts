@@ -55,6 +55,8 @@ export interface DevnetNodeEvents {
   block: [Block];
   operation: [OperationRecord];
   final: [FinalizedBlock];
+  /** The candidate ledger changed by these writes (a block executed, genesis, a restored block), in order. */
+  candidate: [readonly LedgerChange[]];
 }
 
 /** Where final blocks are made durable (a ChainStore): append returns once the block is on disk. */
@@ -175,6 +177,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
       this.candidateLedger.apply(change);
     }
     this.#recordRolls(changes, -1);
+    this.emit('candidate', changes);
   }
 
   get lastProducedSlot(): Slot {
@@ -621,6 +624,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     this.events.addSpeculative(executeAsyncMessages(env, MAX_ASYNC_GAS + this.config.maxGasPerBlock - blockGas));
     settleAsyncPool(env);
     const changes = this.#journal.take();
+    this.emit('candidate', changes);
     this.#recordRolls(changes, Math.floor(block.slot.period / this.config.periodsPerCycle));
     this.#pendingBlocks.set(block.id, { changes, operationResults: results });
     return changes.some((change) => change.kind === 'asyncMessage');
@@ -735,6 +739,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
       this.finalLedger.apply(change);
       this.candidateLedger.apply(change);
     }
+    this.emit('candidate', entry.changes);
     this.#recordRolls(entry.changes, Math.floor(entry.block.slot.period / this.config.periodsPerCycle));
     this.graph.restoreFinal(entry.block);
     this.#lastProducedSlot = entry.block.slot;

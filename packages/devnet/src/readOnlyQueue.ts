@@ -2,14 +2,13 @@
 export const READONLY_QUEUE_LENGTH = 100;
 
 /**
- * Read-only executions wait here and run one per turn of the event loop, so that the servers
- * answer other requests (get_status, operations) between two of them; each one is bounded by the
- * VM's wall-clock watchdog. Like the node's queue, at most `capacity` requests wait; `submit`
+ * Read-only executions wait here and run one at a time (each on the read-only worker, bounded by
+ * the VM's wall-clock watchdog). Like the node's queue, at most `capacity` requests wait; `submit`
  * returns undefined for one more (the node's "too many queued readonly requests").
  */
 export class ReadOnlyQueue {
-  readonly #waiting: Array<() => void> = [];
-  #scheduled = false;
+  readonly #waiting: Array<() => Promise<void>> = [];
+  #running = false;
 
   constructor(readonly capacity: number = READONLY_QUEUE_LENGTH) {}
 
@@ -17,27 +16,29 @@ export class ReadOnlyQueue {
     return this.#waiting.length;
   }
 
-  submit<T>(job: () => T): Promise<T> | undefined {
+  submit<T>(job: () => T | Promise<T>): Promise<T> | undefined {
     if (this.#waiting.length >= this.capacity) return undefined;
     return new Promise<T>((resolve, reject) => {
-      this.#waiting.push(() => {
+      this.#waiting.push(async () => {
         try {
-          resolve(job());
+          resolve(await job());
         } catch (error) {
           reject(error);
         }
       });
-      this.#schedule();
+      this.#next();
     });
   }
 
-  #schedule(): void {
-    if (this.#scheduled || this.#waiting.length === 0) return;
-    this.#scheduled = true;
+  #next(): void {
+    if (this.#running || this.#waiting.length === 0) return;
+    this.#running = true;
+    // Started on a later turn, so that requests arriving together all find their place first.
     setImmediate(() => {
-      this.#scheduled = false;
-      this.#waiting.shift()?.();
-      this.#schedule();
+      void this.#waiting.shift()!().finally(() => {
+        this.#running = false;
+        this.#next();
+      });
     });
   }
 }

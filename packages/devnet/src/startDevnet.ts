@@ -12,6 +12,7 @@ import { ChainStore } from './persistence/chainStore.js';
 import type { JournalFs } from './persistence/journalFs.js';
 import { restoreChain } from './persistence/restoreChain.js';
 import { createReadOnlyExecutor } from './readOnly.js';
+import { ReadOnlyWorker } from './readOnly/ReadOnlyWorker.js';
 import { apiMethods } from './rpc/apiMethods.js';
 import { ANY_ORIGIN, originsPolicy, type CorsPolicy } from './rpc/cors.js';
 import { createJsonRpcHttpServer, JsonRpcDispatcher, listen, type MethodTable } from './rpc/jsonRpcServer.js';
@@ -182,7 +183,8 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
     const clock = store.readClock();
     if (clock !== null) node.advanceClockTo(clock);
   }
-  const readOnly = createReadOnlyExecutor(node);
+  const readOnlyWorker = new ReadOnlyWorker(node, { log });
+  const readOnly = createReadOnlyExecutor(node, (job) => readOnlyWorker.run(job));
 
   const host = options.host ?? '127.0.0.1';
   const servers: Server[] = [];
@@ -195,6 +197,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
       // Let operations already sent reach finality (bounded), so a clean stop loses none of them.
       await node.settle(Math.min(3_000, config.t0 * 2));
       await node.stop();
+      await readOnlyWorker.close();
       try {
         store?.saveClock(node.now());
       } catch (error) {

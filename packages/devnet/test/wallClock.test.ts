@@ -2,6 +2,7 @@ import { Address, blake3, parseMas } from '@mason/codec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Devnet } from '../src/index.js';
 import { createReadOnlyExecutor } from '../src/readOnly.js';
+import { ReadOnlyWorker } from '../src/readOnly/ReadOnlyWorker.js';
 import { READONLY_QUEUE_LENGTH, ReadOnlyQueue } from '../src/readOnlyQueue.js';
 import { compileContract } from './compileContract.js';
 import { call, sendOp, startTestDevnet, waitFinal } from './helpers.js';
@@ -78,7 +79,8 @@ describe('wall-clock watchdog on the devnet', () => {
   it("refuses read-only calls past the node's queue of 100 with its error, and answers get_status after", async () => {
     // Requests from separate clients reach the queue while earlier ones wait (see the CLI test for
     // the same over HTTP from another process); here they are submitted in one turn of the loop.
-    const executor = createReadOnlyExecutor(devnet.node, new ReadOnlyQueue());
+    const worker = new ReadOnlyWorker(devnet.node);
+    const executor = createReadOnlyExecutor(devnet.node, (job) => worker.run(job), new ReadOnlyQueue());
     const results = await Promise.all(Array.from({ length: READONLY_QUEUE_LENGTH + 5 }, () => executor.call(readOnlyRequest('ping'))));
     expect(results.slice(0, READONLY_QUEUE_LENGTH).every((result) => JSON.stringify(result.result) === JSON.stringify({ Ok: [1, 2, 3] }))).toBe(true);
     for (const result of results.slice(READONLY_QUEUE_LENGTH)) {
@@ -92,5 +94,6 @@ describe('wall-clock watchdog on the devnet', () => {
     // Once drained, the queue takes requests again.
     expect((await executor.call(readOnlyRequest('ping'))).result).toEqual({ Ok: [1, 2, 3] });
     expect((await call(devnet.urls.public, 'get_status')).node_id).toEqual(expect.any(String));
+    await worker.close();
   });
 });
