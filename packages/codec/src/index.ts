@@ -49,6 +49,7 @@ export {
   toSendOperationInput,
   verifyOperationInput,
   decodeOperationInput,
+  decodeOperationParts,
   checkOperationSignature,
   operationSigningPreimage,
   serializeSignedOperation,

@@ -5,7 +5,6 @@ import {
   concatBytes,
   encodeVarint,
   formatMas,
-  MAX_AMOUNT,
   NODE_CONSTANTS,
   nextSlot,
   previousSlot,
@@ -28,16 +27,14 @@ import type { ChainConfig } from './config.js';
 import { EventStore, type SCOutputEvent } from './events/eventStore.js';
 import { MAX_ASYNC_GAS } from './asyncPool/asyncPoolState.js';
 import { nextAsyncSlot } from './asyncPool/nextAsyncSlot.js';
-import { executeAsyncMessages, settleAsyncPool } from './execution/asyncMessages.js';
-import { executeOperation, maxSpending } from './execution/executeOperation.js';
-import { JournaledLedger } from './ledger/journaledLedger.js';
+import { maxSpending } from './execution/executeOperation.js';
+import type { SlotExecution, SlotExecutionInput } from './execution/executeSlot.js';
+import { ExecutionWorker } from './execution/ExecutionWorker.js';
 import { LedgerState, type LedgerChange } from './ledger/ledgerState.js';
-import { VmLedgerView } from './ledger/vmLedgerView.js';
 import { admitOperations } from './pool/admitOperations.js';
 import { preverifyOperations } from './pool/preverifyOperations.js';
 import { SignatureWorkers } from './pool/SignatureWorkers.js';
 import { OperationPool, declaredBlockGas } from './pool/operationPool.js';
-import { SlotContext, Vm } from '@mason/vm';
 
 /** setTimeout's longest delay (about 24.8 days). */
 const MAX_TIMER_DELAY = 2 ** 31 - 1;
@@ -105,7 +102,6 @@ interface PendingBlock {
 export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   readonly finalLedger = new LedgerState();
   readonly candidateLedger = new LedgerState();
-  readonly #journal = new JournaledLedger(this.candidateLedger);
   readonly events = new EventStore();
   readonly pool: OperationPool;
   readonly operations = new Map<string, OperationRecord>();
@@ -151,8 +147,12 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   /** The last submitted call's admission: calls are admitted in arrival order. */
   #admission: Promise<unknown> = Promise.resolve();
 
-  /** The one execution engine: blocks, read-only calls and gas estimation all run in it. */
-  readonly vm: Vm;
+  /** Where blocks execute (read-only calls have a worker of their own, see ReadOnlyWorker). */
+  readonly #executionWorker: ExecutionWorker;
+  /** Blocks being executed (on the worker): their operations are neither pooled nor settled. */
+  #executing = 0;
+  /** The slot of the block being executed, if any: execution has not passed it. */
+  #executingSlot: Slot | null = null;
 
   constructor(
     readonly config: ChainConfig,
@@ -164,7 +164,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     this.#log = options.log ?? logToStderr;
     this.instant = options.instant ?? false;
     this.pool = new OperationPool(config);
-    this.vm = new Vm({ chainId: config.chainId, state: new VmLedgerView(this.#journal), limits: { maxExecutionMs: config.maxExecutionMs } });
+    this.#executionWorker = new ExecutionWorker(config, this.candidateLedger, this.#log);
     const genesis = genesisBlocks(config);
     this.graph = new BlockGraph(genesis, config.deltaF0);
     this.#lastProducedSlot = genesis[genesis.length - 1]!.slot;
@@ -177,6 +177,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
       this.candidateLedger.apply(change);
     }
     this.#recordRolls(changes, -1);
+    this.#executionWorker.reset();
     this.emit('candidate', changes);
   }
 
@@ -296,7 +297,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
    * finality. Empty blocks need no descendants, so an idle devnet produces nothing.
    */
   #hasWork(): boolean {
-    return this.pool.size > 0 || this.#blocksAwaitingFinality.size > 0;
+    return this.pool.size > 0 || this.#blocksAwaitingFinality.size > 0 || this.#executing > 0;
   }
 
   /**
@@ -485,7 +486,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   async #produceAt(slot: Slot): Promise<void> {
     if (this.#stopped || this.#halted) return;
     if (compareSlots(slot, this.#lastProducedSlot) > 0) await this.produceBlock(slot);
-    this.#scheduledSlot = null;
+    if (this.#scheduledSlot && compareSlots(this.#scheduledSlot, slot) === 0) this.#scheduledSlot = null;
     this.#failuresInARow = 0;
     this.#schedule();
   }
@@ -498,7 +499,8 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   activeCursor(now = this.now()): Slot {
     const current = slotAt(now, this.timing());
     if (!current) return this.graph.lastFinalSlot;
-    const due = this.#scheduledSlot;
+    // The block being executed comes first: a timer set meanwhile is for a later slot.
+    const due = this.#executingSlot ?? this.#scheduledSlot;
     if (due && compareSlots(due, current) <= 0) return previousSlot(due, this.config.threadCount) ?? this.graph.lastFinalSlot;
     return current;
   }
@@ -553,7 +555,15 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     });
     this.#lastProducedSlot = slot;
     for (const op of chosen) this.pool.remove(op.signed.id);
-    const changedAsyncPool = this.#executeBlock(block);
+    this.#executing++;
+    this.#executingSlot = slot;
+    let changedAsyncPool: boolean;
+    try {
+      changedAsyncPool = await this.#executeBlock(block);
+    } finally {
+      this.#executing--;
+      this.#executingSlot = null;
+    }
     for (const e of endorsements) this.#recordEndorsement(e, block.id);
     appendTo(this.createdBlocks, block.creatorAddress, block.id);
     if (block.operations.length > 0 || changedAsyncPool) this.#blocksAwaitingFinality.add(block.id);
@@ -587,82 +597,72 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     for (const [id, expire] of this.#executed) if (expire < period - this.config.operationValidityPeriods) this.#executed.delete(id);
   }
 
-  /** Executes a block's slot as the node does (§7.1); returns whether the async pool changed. */
-  #executeBlock(block: Block): boolean {
-    const results: Array<[string, boolean]> = [];
-    let fees = 0n;
-    let blockGas = 0n;
-    const slot = new SlotContext({
-      slot: block.slot,
-      timestamp: slotTimestamp(block.slot, this.timing()),
-      blockId: block.id,
-      executionTrailHash: blake3(
-        concatBytes(
-          new TextEncoder().encode(`mason devnet ${this.config.genesisTimestamp}`),
-          encodeVarint(block.slot.period),
-          Uint8Array.of(block.slot.thread),
-        ),
-      ),
-    });
-    const env = { ledger: this.#journal, vm: this.vm, slot, config: this.config };
-    this.#payDeferredCredits(block.slot);
-    for (const id of block.operations) {
-      const record = this.operations.get(id)!;
+  /**
+   * Executes a block's slot as the node does (§7.1) on the execution worker, then takes its
+   * results in: operation statuses, speculative events, the change set applied to the candidate
+   * ledger. Returns whether the async pool changed. If the slot's execution fails, the block's
+   * operations are forgotten (as a pool drop) and the error is the production's.
+   */
+  async #executeBlock(block: Block): Promise<boolean> {
+    const records = block.operations.map((id) => this.operations.get(id)!);
+    for (const record of records) {
       record.inPool = false;
       record.inBlocks.push(block.id);
-      const outcome = executeOperation(record.signed, env);
+      // Known as executed while the worker runs it: the same operation sent again meanwhile is a replay.
+      this.#executed.set(record.signed.id, record.signed.content.expirePeriod);
+    }
+    const input: SlotExecutionInput = {
+      context: {
+        slot: block.slot,
+        timestamp: slotTimestamp(block.slot, this.timing()),
+        blockId: block.id,
+        executionTrailHash: blake3(
+          concatBytes(
+            new TextEncoder().encode(`mason devnet ${this.config.genesisTimestamp}`),
+            encodeVarint(block.slot.period),
+            Uint8Array.of(block.slot.thread),
+          ),
+        ),
+      },
+      operations: records.map(({ signed }) => ({
+        contentBytes: signed.contentBytes,
+        publicKey: signed.publicKey.toString(),
+        signature: signed.signature.toString(),
+      })),
+      producer: block.creatorAddress,
+      endorsers: block.endorsements.map((e) => e.creatorAddress),
+      endorsedCreator: this.graph.get(block.parents[block.slot.thread] ?? '')?.block.creatorAddress ?? null,
+    };
+    let execution: SlotExecution;
+    try {
+      execution = await this.#executionWorker.execute(input, this.candidateLedger.asyncPool.size);
+    } catch (error) {
+      for (const record of records) {
+        this.#executed.delete(record.signed.id);
+        record.inBlocks.pop();
+        this.#forget(record.signed.id);
+      }
+      throw error;
+    }
+    const results: Array<[string, boolean]> = [];
+    execution.operations.forEach((outcome, index) => {
+      const record = records[index]!;
       this.events.addSpeculative(outcome.events);
-      if (!outcome.executed) continue;
-      fees += outcome.fee;
-      blockGas += declaredBlockGas(record.signed);
+      if (!outcome.executed) {
+        this.#executed.delete(record.signed.id);
+        return;
+      }
       record.speculativeSuccess = outcome.success;
       if (outcome.gasUsed !== undefined) record.gasUsed = outcome.gasUsed;
-      this.#executed.set(id, record.signed.content.expirePeriod);
-      results.push([id, outcome.success]);
-    }
-    this.#payRewards(block, fees);
-    this.events.addSpeculative(executeAsyncMessages(env, MAX_ASYNC_GAS + this.config.maxGasPerBlock - blockGas));
-    settleAsyncPool(env);
-    const changes = this.#journal.take();
+      results.push([record.signed.id, outcome.success]);
+    });
+    this.events.addSpeculative(execution.asyncEvents);
+    const changes = execution.changes;
+    for (const change of changes) this.candidateLedger.apply(change);
     this.emit('candidate', changes);
     this.#recordRolls(changes, Math.floor(block.slot.period / this.config.periodsPerCycle));
     this.#pendingBlocks.set(block.id, { changes, operationResults: results });
     return changes.some((change) => change.kind === 'asyncMessage');
-  }
-
-  /** Block credits (reward + fees) split as the node does: 1/51 to each endorser and to the endorsed block's creator per endorsement, the rest to the producer. */
-  #payRewards(block: Block, fees: bigint): void {
-    const credits = this.config.blockReward + fees;
-    const part = credits / BigInt(3 * (1 + this.config.endorsementCount));
-    let remaining = credits;
-    const endorsedCreator = this.graph.get(block.parents[block.slot.thread] ?? '')?.block.creatorAddress;
-    // A credit that would overflow a balance (u64) is not given, as the node's failing transfer_coins.
-    const credit = (address: string, amount: bigint) => {
-      const value = this.candidateLedger.balance(address) + amount;
-      if (value <= MAX_AMOUNT) this.#journal.write({ kind: 'balance', address, value });
-    };
-    for (const e of block.endorsements) {
-      credit(e.creatorAddress, part);
-      remaining -= part;
-      if (endorsedCreator) {
-        credit(endorsedCreator, part);
-        remaining -= part;
-      }
-    }
-    credit(block.creatorAddress, remaining);
-  }
-
-  #payDeferredCredits(slot: Slot): void {
-    for (const [address, credits] of this.candidateLedger.deferredCredits) {
-      for (const [key, amount] of credits) {
-        const [period, thread] = key.split(':').map(Number) as [number, number];
-        if (compareSlots({ period, thread }, slot) > 0) continue;
-        this.#journal.write({ kind: 'deferred', address, period, thread, value: 0n });
-        // The node takes the credit, then its transfer fails if the balance would overflow u64.
-        const value = this.candidateLedger.balance(address) + amount;
-        if (value <= MAX_AMOUNT) this.#journal.write({ kind: 'balance', address, value });
-      }
-    }
   }
 
   /**
@@ -739,6 +739,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
       this.finalLedger.apply(change);
       this.candidateLedger.apply(change);
     }
+    this.#executionWorker.reset();
     this.emit('candidate', entry.changes);
     this.#recordRolls(entry.changes, Math.floor(entry.block.slot.period / this.config.periodsPerCycle));
     this.graph.restoreFinal(entry.block);
@@ -784,6 +785,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
    * run is under way and nothing it could include waits).
    */
   get isSettled(): boolean {
+    if (this.#executing > 0) return false;
     if (this.instant) return this.#mineRun === null && !this.#hasInstantWork();
     return !this.#hasWork();
   }
@@ -807,6 +809,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     await this.#mineRun;
     await this.#producing;
     await this.#signatureWorkers.close();
+    await this.#executionWorker.stop();
   }
 
   start(): void {

@@ -6,8 +6,9 @@ import { ReadOnlyWorker } from '../src/readOnly/ReadOnlyWorker.js';
 import { compileContract } from './compileContract.js';
 import { call, sendOp, startTestDevnet, waitFinal } from './helpers.js';
 
-// Read-only executions run on a worker thread holding a replica of the candidate ledger: a
-// spinning one blocks neither the servers nor the chain, and the replica follows every block.
+// Blocks execute on a worker thread, and read-only executions on another, holding a replica of
+// the candidate ledger: a spinning execution blocks neither the servers nor the other kind, and
+// the replica follows every block.
 
 const BUDGET_MS = 3_000;
 const MAX_GAS = 4_294_967_295;
@@ -41,7 +42,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => devnet?.stop());
 
-describe('read-only executions on a worker thread', () => {
+describe('executions on worker threads', () => {
   it('finalizes operations and answers requests while a read-only call spins, then gives its watchdog error', async () => {
     const order: string[] = [];
     const spinning = readOnly('fillForever').then((result) => {
@@ -57,6 +58,26 @@ describe('read-only executions on a worker thread', () => {
     expect(result.result.Error).toMatch(/execution stopped by the wall-clock watchdog after 3000 ms$/);
     // The worker goes on, and sees the state the spinning call ran beside.
     expect((await readOnly('recall')).result).toEqual({ Ok: [7, 7] });
+  }, 30_000);
+
+  it('answers requests, read-only calls included, while a block spins in a CallSC on the execution worker', async () => {
+    const [, bob] = devnet.accounts;
+    const id = await sendOp(devnet, bob!.secretKey, {
+      type: 'CallSC',
+      maxGas: 4_000_000_000n,
+      coins: 0n,
+      target: slow,
+      func: 'hashForever',
+      param: new Uint8Array(),
+    });
+    const executed = async () => (await call(devnet.urls.public, 'get_operations', [[id]]))[0];
+    // Out of the pool: its block is produced and executing (for up to the 3 s budget).
+    while (devnet.node.pool.has(id)) await new Promise((resolve) => setImmediate(resolve));
+    expect((await call(devnet.urls.public, 'get_status')).node_id).toEqual(expect.any(String));
+    expect((await readOnly('ping')).result).toEqual({ Ok: [1, 2, 3] });
+    // Both were answered while the block was still executing.
+    expect(await executed()).toMatchObject({ in_pool: false, in_blocks: [expect.any(String)], op_exec_status: null });
+    expect((await waitFinal(devnet, id, 20_000)).op_exec_status).toBe(false);
   }, 30_000);
 
   it("keeps its replica in step with every block's changes", async () => {

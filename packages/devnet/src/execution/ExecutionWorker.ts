@@ -1,0 +1,55 @@
+import type { ChainConfig } from '../config.js';
+import { ledgerSnapshot } from '../ledger/ledgerSnapshot.js';
+import type { LedgerChange, LedgerState } from '../ledger/ledgerState.js';
+import { JobWorker } from '../workers/JobWorker.js';
+import type { SlotExecution, SlotExecutionInput } from './executeSlot.js';
+
+// Runs from sources (tests) and from dist alike: the worker is always the built file.
+const WORKER_FILE = new URL('../../dist/execution/executionWorkerMain.js', import.meta.url);
+
+/** A slot's execution that did not end: the block is not produced. */
+export class SlotExecutionFailed extends Error {}
+
+/**
+ * Block execution on a worker thread, so that the node's servers keep answering while a block's
+ * contracts run. The worker owns a copy of the candidate ledger: a snapshot of the node's when it
+ * starts, then only its own executions, whose change sets the node applies to its copy in the
+ * same order (so both stay equal). A slot past its deadline, or a worker that dies, fails that
+ * slot's production; the next slot starts a fresh worker from the node's copy.
+ */
+export class ExecutionWorker {
+  readonly #worker: JobWorker<SlotExecutionInput, SlotExecution, LedgerChange[]>;
+
+  constructor(
+    private readonly config: ChainConfig,
+    candidate: LedgerState,
+    log?: (message: string) => void,
+  ) {
+    this.#worker = new JobWorker(WORKER_FILE, {
+      workerData: () => config,
+      initialState: () => ledgerSnapshot(candidate),
+      ...(log && { log }),
+    });
+  }
+
+  /**
+   * Runs a slot. Its deadline is a backstop for work the VM's watchdog cannot interrupt: one
+   * budget per operation and per asynchronous message that may run, plus one, plus 5 s.
+   */
+  async execute(input: SlotExecutionInput, asyncMessages: number): Promise<SlotExecution> {
+    const deadline = this.config.maxExecutionMs * (input.operations.length + asyncMessages + 1) + 5_000;
+    const outcome = await this.#worker.run(input, deadline);
+    if (!outcome.ok) throw new SlotExecutionFailed(`the execution of slot ${input.context.slot.period}.${input.context.slot.thread} failed: ${outcome.reason}`);
+    return outcome.value;
+  }
+
+  /** The candidate ledger changed other than by this worker's executions (genesis, a restore): the next slot starts from a new snapshot. */
+  reset(): void {
+    void this.#worker.restart('the candidate ledger was replaced');
+  }
+
+  /** Ends the worker (the node stopped); a later slot starts a new one. */
+  stop(): Promise<void> {
+    return this.#worker.restart('the node is stopping');
+  }
+}

@@ -1,0 +1,112 @@
+import { compareSlots, decodeOperationParts, MAX_AMOUNT, type Slot } from '@mason/codec';
+import type { SlotContextInit, Vm } from '@mason/vm';
+import { SlotContext } from '@mason/vm';
+import { MAX_ASYNC_GAS } from '../asyncPool/asyncPoolState.js';
+import type { ChainConfig } from '../config.js';
+import type { SCOutputEvent } from '../events/eventStore.js';
+import type { JournaledLedger } from '../ledger/journaledLedger.js';
+import type { LedgerChange } from '../ledger/ledgerState.js';
+import { declaredBlockGas } from '../pool/operationPool.js';
+import { executeAsyncMessages, settleAsyncPool } from './asyncMessages.js';
+import { executeOperation } from './executeOperation.js';
+
+/** An operation of a block, as posted to the execution worker (its signature was checked on admission). */
+export interface SlotOperation {
+  contentBytes: Uint8Array;
+  publicKey: string;
+  signature: string;
+}
+
+/** Everything a slot's execution needs besides the state: plain data, posted to the execution worker. */
+export interface SlotExecutionInput {
+  context: SlotContextInit & { blockId: string };
+  operations: SlotOperation[];
+  producer: string;
+  /** The creator of each endorsement. */
+  endorsers: string[];
+  /** The creator of the endorsed block (the parent in the block's thread), if known. */
+  endorsedCreator: string | null;
+}
+
+export interface OperationExecution {
+  /** false when the fee could not be paid: the operation is skipped and not recorded as executed. */
+  executed: boolean;
+  success: boolean;
+  events: SCOutputEvent[];
+  gasUsed?: bigint;
+}
+
+export interface SlotExecution {
+  /** The slot's writes, absolute and in order: the block's change set. */
+  changes: LedgerChange[];
+  operations: OperationExecution[];
+  /** Events of the asynchronous messages run at the end of the slot. */
+  asyncEvents: SCOutputEvent[];
+}
+
+/**
+ * Executes a block's slot as the node does (§7.1): deferred credits, the operations in order, the
+ * block's rewards, then the asynchronous messages that fit the gas left, then the pool's expiries
+ * and triggers. Writes go through `ledger`; its journal is taken as the slot's change set. On an
+ * exception (a bug, never a contract's fault) the slot's writes are rolled back.
+ */
+export function executeSlot(ledger: JournaledLedger, vm: Vm, config: ChainConfig, input: SlotExecutionInput): SlotExecution {
+  const mark = ledger.checkpoint();
+  try {
+    const slot = new SlotContext(input.context);
+    const env = { ledger, vm, slot, config };
+    payDeferredCredits(ledger, input.context.slot);
+    let fees = 0n;
+    let blockGas = 0n;
+    const operations = input.operations.map((op): OperationExecution => {
+      const signed = decodeOperationParts(op.contentBytes, op.publicKey, op.signature, config.chainId);
+      const outcome = executeOperation(signed, env);
+      if (!outcome.executed) return { executed: false, success: false, events: outcome.events };
+      fees += outcome.fee;
+      blockGas += declaredBlockGas(signed);
+      return { executed: true, success: outcome.success, events: outcome.events, ...(outcome.gasUsed !== undefined && { gasUsed: outcome.gasUsed }) };
+    });
+    payRewards(ledger, config, input, fees);
+    const asyncEvents = executeAsyncMessages(env, MAX_ASYNC_GAS + config.maxGasPerBlock - blockGas);
+    settleAsyncPool(env);
+    return { changes: ledger.take(), operations, asyncEvents };
+  } catch (error) {
+    ledger.rollback(mark);
+    ledger.take();
+    throw error;
+  }
+}
+
+/** Block credits (reward + fees) split as the node does: 1/51 to each endorser and to the endorsed block's creator per endorsement, the rest to the producer. */
+function payRewards(ledger: JournaledLedger, config: ChainConfig, input: SlotExecutionInput, fees: bigint): void {
+  const credits = config.blockReward + fees;
+  const part = credits / BigInt(3 * (1 + config.endorsementCount));
+  let remaining = credits;
+  // A credit that would overflow a balance (u64) is not given, as the node's failing transfer_coins.
+  const credit = (address: string, amount: bigint) => {
+    const value = ledger.state.balance(address) + amount;
+    if (value <= MAX_AMOUNT) ledger.write({ kind: 'balance', address, value });
+  };
+  for (const endorser of input.endorsers) {
+    credit(endorser, part);
+    remaining -= part;
+    if (input.endorsedCreator) {
+      credit(input.endorsedCreator, part);
+      remaining -= part;
+    }
+  }
+  credit(input.producer, remaining);
+}
+
+function payDeferredCredits(ledger: JournaledLedger, slot: Slot): void {
+  for (const [address, credits] of ledger.state.deferredCredits) {
+    for (const [key, amount] of credits) {
+      const [period, thread] = key.split(':').map(Number) as [number, number];
+      if (compareSlots({ period, thread }, slot) > 0) continue;
+      ledger.write({ kind: 'deferred', address, period, thread, value: 0n });
+      // The node takes the credit, then its transfer fails if the balance would overflow u64.
+      const value = ledger.state.balance(address) + amount;
+      if (value <= MAX_AMOUNT) ledger.write({ kind: 'balance', address, value });
+    }
+  }
+}

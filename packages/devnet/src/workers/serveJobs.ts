@@ -1,0 +1,16 @@
+import { parentPort } from 'node:worker_threads';
+import type { FromJobWorker, ToJobWorker } from './JobWorker.js';
+
+/** The worker side of a JobWorker: takes in state, runs jobs one at a time, answers each. */
+export function serveJobs<J, R, S>(handlers: { state(state: S): void; run(job: J): R }): void {
+  parentPort!.on('message', (message: ToJobWorker<J, S>) => {
+    if (message.type === 'state') return handlers.state(message.state);
+    let reply: FromJobWorker<R>;
+    try {
+      reply = { id: message.id, value: handlers.run(message.job) };
+    } catch (error) {
+      reply = { id: message.id, failure: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+    }
+    parentPort!.postMessage(reply);
+  });
+}
