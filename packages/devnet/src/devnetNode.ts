@@ -30,14 +30,12 @@ import { MAX_ASYNC_GAS } from './asyncPool/asyncPoolState.js';
 import { nextAsyncSlot } from './asyncPool/nextAsyncSlot.js';
 import { executeAsyncMessages, settleAsyncPool } from './execution/asyncMessages.js';
 import { executeOperation, maxSpending } from './execution/executeOperation.js';
-import { JournaledLedger } from './ledger/journaledLedger.js';
-import { LedgerState, type LedgerChange } from './ledger/ledgerState.js';
-import { VmLedgerView } from './ledger/vmLedgerView.js';
+import { DevnetLedger, type BlockChange } from './ledger/devnetLedger.js';
 import { admitOperations } from './pool/admitOperations.js';
 import { preverifyOperations } from './pool/preverifyOperations.js';
 import { SignatureWorkers } from './pool/SignatureWorkers.js';
 import { OperationPool, declaredBlockGas } from './pool/operationPool.js';
-import { SlotContext, Vm } from '@mason/vm';
+import { LedgerJournal, SlotContext, Vm } from '@mason/vm';
 
 /** setTimeout's longest delay (about 24.8 days). */
 const MAX_TIMER_DELAY = 2 ** 31 - 1;
@@ -46,7 +44,7 @@ const MAX_TIMER_DELAY = 2 ** 31 - 1;
 export interface FinalizedBlock {
   block: Block;
   operations: SendOperationInput[];
-  changes: LedgerChange[];
+  changes: BlockChange[];
   events: SCOutputEvent[];
   operationResults: Array<[id: string, success: boolean]>;
 }
@@ -91,7 +89,7 @@ export const PARALLEL_SIGNATURE_CHECK_MIN = 16;
 export const logToStderr = (message: string): void => void process.stderr.write(`mason devnet: ${message}\n`);
 
 interface PendingBlock {
-  changes: LedgerChange[];
+  changes: BlockChange[];
   operationResults: Array<[string, boolean]>;
 }
 
@@ -101,9 +99,10 @@ interface PendingBlock {
  * It knows nothing of JSON-RPC.
  */
 export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
-  readonly finalLedger = new LedgerState();
-  readonly candidateLedger = new LedgerState();
-  readonly #journal = new JournaledLedger(this.candidateLedger);
+  readonly finalLedger = new DevnetLedger();
+  /** The block being executed writes here; its journal gives the block's change set. */
+  readonly #journal = new LedgerJournal<BlockChange>();
+  readonly candidateLedger = new DevnetLedger(this.#journal);
   readonly events = new EventStore();
   readonly pool: OperationPool;
   readonly operations = new Map<string, OperationRecord>();
@@ -162,14 +161,14 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     this.#log = options.log ?? logToStderr;
     this.instant = options.instant ?? false;
     this.pool = new OperationPool(config);
-    this.vm = new Vm({ chainId: config.chainId, state: new VmLedgerView(this.#journal), limits: { maxExecutionMs: config.maxExecutionMs } });
+    this.vm = new Vm({ chainId: config.chainId, state: this.candidateLedger, limits: { maxExecutionMs: config.maxExecutionMs } });
     const genesis = genesisBlocks(config);
     this.graph = new BlockGraph(genesis, config.deltaF0);
     this.#lastProducedSlot = genesis[genesis.length - 1]!.slot;
   }
 
   /** Credits initial balances and rolls in both ledgers (genesis state, final by definition). */
-  setInitialState(changes: LedgerChange[]): void {
+  setInitialState(changes: BlockChange[]): void {
     for (const change of changes) {
       this.finalLedger.apply(change);
       this.candidateLedger.apply(change);
@@ -511,7 +510,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     return out.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   }
 
-  #recordRolls(changes: LedgerChange[], cycle: number): void {
+  #recordRolls(changes: BlockChange[], cycle: number): void {
     for (const change of changes) {
       if (change.kind !== 'rolls') continue;
       const history = this.#rollHistory.get(change.address) ?? [];
@@ -601,7 +600,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
         ),
       ),
     });
-    const env = { ledger: this.#journal, vm: this.vm, slot, config: this.config };
+    const env = { ledger: this.candidateLedger, journal: this.#journal, vm: this.vm, slot, config: this.config };
     this.#payDeferredCredits(block.slot);
     for (const id of block.operations) {
       const record = this.operations.get(id)!;
@@ -635,7 +634,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     // A credit that would overflow a balance (u64) is not given, as the node's failing transfer_coins.
     const credit = (address: string, amount: bigint) => {
       const value = this.candidateLedger.balance(address) + amount;
-      if (value <= MAX_AMOUNT) this.#journal.write({ kind: 'balance', address, value });
+      if (value <= MAX_AMOUNT) this.candidateLedger.write({ kind: 'balance', address, value });
     };
     for (const e of block.endorsements) {
       credit(e.creatorAddress, part);
@@ -653,10 +652,10 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
       for (const [key, amount] of credits) {
         const [period, thread] = key.split(':').map(Number) as [number, number];
         if (compareSlots({ period, thread }, slot) > 0) continue;
-        this.#journal.write({ kind: 'deferred', address, period, thread, value: 0n });
+        this.candidateLedger.write({ kind: 'deferred', address, period, thread, value: 0n });
         // The node takes the credit, then its transfer fails if the balance would overflow u64.
         const value = this.candidateLedger.balance(address) + amount;
-        if (value <= MAX_AMOUNT) this.#journal.write({ kind: 'balance', address, value });
+        if (value <= MAX_AMOUNT) this.candidateLedger.write({ kind: 'balance', address, value });
       }
     }
   }
