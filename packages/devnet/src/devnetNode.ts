@@ -30,7 +30,7 @@ import { nextAsyncSlot } from './asyncPool/nextAsyncSlot.js';
 import { maxSpending } from './execution/executeOperation.js';
 import type { SlotExecution, SlotExecutionInput } from './execution/executeSlot.js';
 import { ExecutionWorker } from './execution/ExecutionWorker.js';
-import { LedgerState, type LedgerChange } from './ledger/ledgerState.js';
+import { DevnetLedger, type BlockChange } from './ledger/devnetLedger.js';
 import { admitOperations } from './pool/admitOperations.js';
 import { preverifyOperations } from './pool/preverifyOperations.js';
 import { SignatureWorkers } from './pool/SignatureWorkers.js';
@@ -43,7 +43,7 @@ const MAX_TIMER_DELAY = 2 ** 31 - 1;
 export interface FinalizedBlock {
   block: Block;
   operations: SendOperationInput[];
-  changes: LedgerChange[];
+  changes: BlockChange[];
   events: SCOutputEvent[];
   operationResults: Array<[id: string, success: boolean]>;
 }
@@ -53,7 +53,7 @@ export interface DevnetNodeEvents {
   operation: [OperationRecord];
   final: [FinalizedBlock];
   /** The candidate ledger changed by these writes (a block executed, genesis, a restored block), in order. */
-  candidate: [readonly LedgerChange[]];
+  candidate: [readonly BlockChange[]];
 }
 
 /** Where final blocks are made durable (a ChainStore): append returns once the block is on disk. */
@@ -90,7 +90,7 @@ export const PARALLEL_SIGNATURE_CHECK_MIN = 16;
 export const logToStderr = (message: string): void => void process.stderr.write(`mason devnet: ${message}\n`);
 
 interface PendingBlock {
-  changes: LedgerChange[];
+  changes: BlockChange[];
   operationResults: Array<[string, boolean]>;
 }
 
@@ -100,8 +100,9 @@ interface PendingBlock {
  * It knows nothing of JSON-RPC.
  */
 export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
-  readonly finalLedger = new LedgerState();
-  readonly candidateLedger = new LedgerState();
+  readonly finalLedger = new DevnetLedger();
+  /** Written only with each executed block's change set (blocks execute on the execution worker). */
+  readonly candidateLedger = new DevnetLedger();
   readonly events = new EventStore();
   readonly pool: OperationPool;
   readonly operations = new Map<string, OperationRecord>();
@@ -171,7 +172,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   }
 
   /** Credits initial balances and rolls in both ledgers (genesis state, final by definition). */
-  setInitialState(changes: LedgerChange[]): void {
+  setInitialState(changes: BlockChange[]): void {
     for (const change of changes) {
       this.finalLedger.apply(change);
       this.candidateLedger.apply(change);
@@ -516,7 +517,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     return out.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   }
 
-  #recordRolls(changes: LedgerChange[], cycle: number): void {
+  #recordRolls(changes: BlockChange[], cycle: number): void {
     for (const change of changes) {
       if (change.kind !== 'rolls') continue;
       const history = this.#rollHistory.get(change.address) ?? [];
@@ -814,6 +815,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
 
   start(): void {
     this.#stopped = false;
+    this.#executionWorker.warm();
     this.#schedule();
   }
 }

@@ -4,8 +4,7 @@ export { defaultChainConfig, DEVNET_TIMING, MAINNET_TIMING, type ChainConfig } f
 export { devnetAccountKey, devnetStakerKey } from './accounts.js';
 export { ApiError } from './apiError.js';
 export type { ReadOnlyExecutor } from './readOnly.js';
-export { JournaledLedger } from './ledger/journaledLedger.js';
-export { LedgerState, type LedgerChange } from './ledger/ledgerState.js';
+export { DevnetLedger, type BlockChange, type ChainStateChange } from './ledger/devnetLedger.js';
 export type { SCOutputEvent, EventFilter } from './events/eventStore.js';
 export { DataDirError, dataDirErrors, type DataDirErrorCode } from './persistence/dataDirError.js';
 export type { JournalFs } from './persistence/journalFs.js';

@@ -7,7 +7,7 @@ import { DevnetOptionError } from './devnetOptionError.js';
 import { DevnetNode, logToStderr } from './devnetNode.js';
 import { attachExplorer } from './explorer/serveExplorer.js';
 import { validateInitialLedger, type InitialLedgerEntry } from './initialLedger.js';
-import type { LedgerChange } from './ledger/ledgerState.js';
+import type { BlockChange } from './ledger/devnetLedger.js';
 import { ChainStore } from './persistence/chainStore.js';
 import type { JournalFs } from './persistence/journalFs.js';
 import { restoreChain } from './persistence/restoreChain.js';
@@ -102,8 +102,8 @@ export interface Devnet {
   closed: Promise<void>;
 }
 
-function initialState(options: DevnetOptions, accounts: DevnetAccount[], staker: SecretKey): LedgerChange[] {
-  const changes: LedgerChange[] = [];
+function initialState(options: DevnetOptions, accounts: DevnetAccount[], staker: SecretKey): BlockChange[] {
+  const changes: BlockChange[] = [];
   const balance = options.accountBalance ?? parseMas('1000000');
   for (const account of accounts) changes.push({ kind: 'balance', address: account.address, value: balance });
   const stakerAddress = staker.publicKey.address().toString();

@@ -8,7 +8,7 @@ import { HostError, RuntimeVmError } from './execution/failures.js';
 import { InstanceEnv } from './execution/InstanceEnv.js';
 import { SlotContext, type SlotContextInit } from './SlotContext.js';
 import { fromKey } from './state/bytesKey.js';
-import { JournaledLedger } from './state/JournaledLedger.js';
+import { SpeculativeLedger } from './state/SpeculativeLedger.js';
 import { START_EXPORT } from './wasm/meterModule.js';
 import type { LedgerChanges, LedgerReader } from './state/LedgerState.js';
 
@@ -97,7 +97,7 @@ export class HostedInstance {
   ) {
     const given = options.context;
     const slot = given instanceof SlotContext ? given : new SlotContext(given ?? { slot: { period: 0, thread: 0 }, timestamp: 0 });
-    const ledger = new JournaledLedger(state);
+    const ledger = new SpeculativeLedger(state);
     this.ctx = new ExecutionContext(host, ledger, slot, options.operationId ?? null);
     this.ctx.stack = options.callStack.map(toStackFrame);
     this.env = new InstanceEnv(this.ctx);

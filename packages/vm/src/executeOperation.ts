@@ -8,7 +8,7 @@ import { armWatchdog, WallTimeExceeded } from './execution/watchdog.js';
 import type { ExecutionResult, VmExecutionError } from './ExecutionResult.js';
 import { formatMassaExecutionError } from './formatMassaExecutionError.js';
 import type { SlotContext } from './SlotContext.js';
-import { JournaledLedger } from './state/JournaledLedger.js';
+import { SpeculativeLedger } from './state/SpeculativeLedger.js';
 import type { LedgerChanges, LedgerReader, LedgerState } from './state/LedgerState.js';
 
 export type VmContextName =
@@ -67,7 +67,7 @@ function toFailure(error: unknown, vmContext: VmContextName): ExecutionFailure {
 }
 
 /** What survives a failure: nothing, unless `afterFailure` changed the ledger after the rollback. */
-function failureChanges(plan: OperationPlan, ledger: JournaledLedger): { stateChanges: LedgerChanges; committed: boolean } {
+function failureChanges(plan: OperationPlan, ledger: SpeculativeLedger): { stateChanges: LedgerChanges; committed: boolean } {
   const stateChanges = ledger.changes();
   const commit = plan.commit && stateChanges.size > 0 && 'applyChanges' in plan.state;
   if (commit) (plan.state as LedgerState).applyChanges(stateChanges);
@@ -86,7 +86,7 @@ function createdAddresses(changes: LedgerChanges): string[] {
  * event is appended.
  */
 export function executeOperation(plan: OperationPlan, functionLabel: string): OperationOutcome {
-  const ledger = new JournaledLedger(plan.state);
+  const ledger = new SpeculativeLedger(plan.state);
   const ctx = new ExecutionContext(plan.host, ledger, plan.slot, plan.operationId);
   const snapshot = ctx.snapshot();
   let response: RunResponse | undefined;

@@ -1,6 +1,6 @@
 import type { ChainConfig } from '../config.js';
 import { ledgerSnapshot } from '../ledger/ledgerSnapshot.js';
-import type { LedgerChange, LedgerState } from '../ledger/ledgerState.js';
+import type { BlockChange, DevnetLedger } from '../ledger/devnetLedger.js';
 import { JobWorker } from '../workers/JobWorker.js';
 import type { SlotExecution, SlotExecutionInput } from './executeSlot.js';
 
@@ -18,11 +18,11 @@ export class SlotExecutionFailed extends Error {}
  * slot's production; the next slot starts a fresh worker from the node's copy.
  */
 export class ExecutionWorker {
-  readonly #worker: JobWorker<SlotExecutionInput, SlotExecution, LedgerChange[]>;
+  readonly #worker: JobWorker<SlotExecutionInput, SlotExecution, BlockChange[]>;
 
   constructor(
     private readonly config: ChainConfig,
-    candidate: LedgerState,
+    candidate: DevnetLedger,
     log?: (message: string) => void,
   ) {
     this.#worker = new JobWorker(WORKER_FILE, {
@@ -41,6 +41,11 @@ export class ExecutionWorker {
     const outcome = await this.#worker.run(input, deadline);
     if (!outcome.ok) throw new SlotExecutionFailed(`the execution of slot ${input.context.slot.period}.${input.context.slot.thread} failed: ${outcome.reason}`);
     return outcome.value;
+  }
+
+  /** Starts the worker ahead of the first slot. */
+  warm(): void {
+    this.#worker.warm();
   }
 
   /** The candidate ledger changed other than by this worker's executions (genesis, a restore): the next slot starts from a new snapshot. */

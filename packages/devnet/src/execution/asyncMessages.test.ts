@@ -1,10 +1,8 @@
-import { SlotContext, Vm, type AsyncMessage } from '@mason/vm';
+import { LedgerJournal, SlotContext, Vm, type AsyncMessage } from '@mason/vm';
 import { describe, expect, it } from 'vitest';
 import { MAX_ASYNC_POOL_LENGTH, pooledMessageId } from '../asyncPool/asyncPoolState.js';
 import { defaultChainConfig } from '../config.js';
-import { JournaledLedger } from '../ledger/journaledLedger.js';
-import { LedgerState } from '../ledger/ledgerState.js';
-import { VmLedgerView } from '../ledger/vmLedgerView.js';
+import { DevnetLedger, type BlockChange } from '../ledger/devnetLedger.js';
 import { addEmittedMessages, settleAsyncPool } from './asyncMessages.js';
 
 const SENDER = 'AS12BqZEQ6sByhRLyEuf0YbQmcF2PsDdkNNG1akBJu9XcjZA1eT';
@@ -31,12 +29,12 @@ function message(options: Partial<AsyncMessage> = {}): AsyncMessage {
 
 /** A slot of the devnet's execution: real ledger, journal and VM, at `period`. */
 function slotAt(period: number) {
-  const state = new LedgerState();
-  state.apply({ kind: 'balance', address: SENDER, value: 0n });
-  const ledger = new JournaledLedger(state);
-  const vm = new Vm({ chainId: 77n, state: new VmLedgerView(ledger) });
-  const env = { ledger, vm, slot: new SlotContext({ slot: { period, thread: 0 }, timestamp: 0 }), config: defaultChainConfig() };
-  return { state, ledger, env };
+  const journal = new LedgerJournal<BlockChange>();
+  const ledger = new DevnetLedger(journal);
+  ledger.apply({ kind: 'balance', address: SENDER, value: 0n });
+  const vm = new Vm({ chainId: 77n, state: ledger });
+  const env = { ledger, journal, vm, slot: new SlotContext({ slot: { period, thread: 0 }, timestamp: 0 }), config: defaultChainConfig() };
+  return { state: ledger, ledger, journal, env };
 }
 
 describe('settling the async pool', () => {
@@ -83,11 +81,11 @@ describe('settling the async pool', () => {
   });
 
   it('rolls pool changes back with the journal', () => {
-    const { state, ledger } = slotAt(3);
-    const mark = ledger.checkpoint();
+    const { state, ledger, journal } = slotAt(3);
+    const mark = journal.checkpoint();
     addEmittedMessages(ledger, [message()]);
     expect(state.asyncPool.size).toBe(1);
-    ledger.rollback(mark);
+    journal.rollback(mark);
     expect(state.asyncPool.size).toBe(0);
   });
 });

@@ -2,12 +2,11 @@ import { bytesEqual, compareSlots, type Slot } from '@mason/codec';
 import type { AsyncMessage } from '@mason/vm';
 import { ASYNC_MSG_CST_GAS_COST, MAX_ASYNC_POOL_LENGTH, pooledMessageId, type PooledAsyncMessage } from '../asyncPool/asyncPoolState.js';
 import type { SCOutputEvent } from '../events/eventStore.js';
-import type { JournaledLedger } from '../ledger/journaledLedger.js';
-import type { LedgerChange } from '../ledger/ledgerState.js';
+import type { BlockChange, DevnetLedger } from '../ledger/devnetLedger.js';
 import type { ExecutionEnvironment } from './executeOperation.js';
 
 /** Adds the messages an operation emitted (its coins and fee are already taken) to the pool. */
-export function addEmittedMessages(ledger: JournaledLedger, messages: readonly AsyncMessage[]): void {
+export function addEmittedMessages(ledger: DevnetLedger, messages: readonly AsyncMessage[]): void {
   for (const message of messages) {
     const entry: PooledAsyncMessage = { message, canBeExecuted: message.trigger === undefined };
     ledger.write({ kind: 'asyncMessage', id: pooledMessageId(message), value: entry });
@@ -26,7 +25,7 @@ export function executeAsyncMessages(env: ExecutionEnvironment, availableGas: bi
   const { ledger, slot } = env;
   const batch: AsyncMessage[] = [];
   let gas = availableGas;
-  for (const { id, entry } of ledger.state.asyncPool.ordered()) {
+  for (const { id, entry } of ledger.asyncPool.ordered()) {
     const cost = entry.message.maxGas + ASYNC_MSG_CST_GAS_COST;
     if (gas < cost || !entry.canBeExecuted || !isReady(slot.slot, entry.message)) continue;
     gas -= cost;
@@ -48,10 +47,10 @@ export function executeAsyncMessages(env: ExecutionEnvironment, availableGas: bi
  * the messages whose trigger saw a write among this slot's ledger changes.
  */
 export function settleAsyncPool(env: ExecutionEnvironment): void {
-  const { ledger, slot } = env;
-  const pool = ledger.state.asyncPool;
+  const { ledger, journal, slot } = env;
+  const pool = ledger.asyncPool;
   if (pool.size === 0) return;
-  const slotChanges = [...ledger.pending];
+  const slotChanges = [...journal.pending];
   const eliminated: Array<{ id: string; message: AsyncMessage }> = [];
   const kept: Array<{ id: string; entry: PooledAsyncMessage }> = [];
   for (const item of pool.ordered()) {
@@ -72,7 +71,7 @@ export function settleAsyncPool(env: ExecutionEnvironment): void {
 }
 
 /** The node's `has_writes`: the slot changed the address (or, with a key, that datastore entry). */
-function hasWrites(changes: readonly LedgerChange[], address: string, key: Uint8Array | undefined): boolean {
+function hasWrites(changes: readonly BlockChange[], address: string, key: Uint8Array | undefined): boolean {
   return changes.some((change) => {
     if (change.kind === 'asyncMessage' || change.kind === 'rolls' || change.kind === 'deferred') return false;
     if (change.address !== address) return false;
@@ -84,9 +83,9 @@ function hasWrites(changes: readonly LedgerChange[], address: string, key: Uint8
  * Gives a cancelled message's coins back to its sender, as the node's `cancel_async_message`: a
  * credit that cannot be made (a vanished contract, a new address below the entry cost) is dropped.
  */
-function refundCoins(ledger: JournaledLedger, sender: string, coins: bigint, entryCost: bigint): void {
-  if (ledger.state.has(sender)) {
-    ledger.write({ kind: 'balance', address: sender, value: ledger.state.balance(sender) + coins });
+function refundCoins(ledger: DevnetLedger, sender: string, coins: bigint, entryCost: bigint): void {
+  if (ledger.hasEntry(sender)) {
+    ledger.write({ kind: 'balance', address: sender, value: ledger.balance(sender) + coins });
   } else if (!sender.startsWith('AS') && coins >= entryCost) {
     ledger.write({ kind: 'balance', address: sender, value: coins - entryCost });
   }

@@ -1,8 +1,8 @@
 import { formatMas, MAX_AMOUNT, NODE_CONSTANTS, type SignedOperation } from '@mason/codec';
-import { formatMassaExecutionError, type SlotContext, type Vm } from '@mason/vm';
+import { formatMassaExecutionError, type LedgerJournal, type SlotContext, type Vm } from '@mason/vm';
 import type { ChainConfig } from '../config.js';
 import type { SCOutputEvent } from '../events/eventStore.js';
-import type { JournaledLedger } from '../ledger/journaledLedger.js';
+import type { BlockChange, DevnetLedger } from '../ledger/devnetLedger.js';
 import { addEmittedMessages } from './asyncMessages.js';
 
 /** An address is created by a transfer only if the amount covers the ledger entry cost. */
@@ -39,7 +39,9 @@ export function maxSpending(signed: SignedOperation, config: ChainConfig): bigin
 }
 
 export interface ExecutionEnvironment {
-  ledger: JournaledLedger;
+  /** The candidate ledger, whose writes `journal` records. */
+  ledger: DevnetLedger;
+  journal: LedgerJournal<BlockChange>;
   vm: Vm;
   slot: SlotContext;
   config: ChainConfig;
@@ -69,10 +71,10 @@ function event(env: ExecutionEnvironment, operationId: string, callStack: string
  * Contract operations run in the VM, which does its own checkpointing and error events.
  */
 export function executeOperation(signed: SignedOperation, env: ExecutionEnvironment): OperationOutcome {
-  const { ledger } = env;
+  const { ledger, journal } = env;
   const sender = signed.creator.toString();
   const fee = signed.content.fee;
-  const balance = ledger.state.balance(sender);
+  const balance = ledger.balance(sender);
   if (balance < fee) {
     const data = `could not spend fees: failed to transfer ${formatMas(fee)} from spending address ${sender} due to insufficient balance ${formatMas(balance)}`;
     return { executed: false, success: false, fee: 0n, events: [event(env, signed.id, [sender], data)] };
@@ -106,13 +108,13 @@ export function executeOperation(signed: SignedOperation, env: ExecutionEnvironm
     addEmittedMessages(ledger, result.asyncMessages);
     return { executed: true, success: result.ok, fee, events: result.events, gasUsed: result.gasUsed };
   }
-  const mark = ledger.checkpoint();
+  const mark = journal.checkpoint();
   try {
     runCoinOperation(signed, env);
     return { executed: true, success: true, fee, events: [] };
   } catch (failure) {
     if (!(failure instanceof OperationFailure)) throw failure;
-    ledger.rollback(mark);
+    journal.rollback(mark);
     const data = formatMassaExecutionError(failure.message, { operationId: signed.id });
     return { executed: true, success: false, fee, events: [event(env, signed.id, [sender], data)] };
   }
@@ -127,25 +129,25 @@ function runCoinOperation(signed: SignedOperation, { ledger, config, slot }: Exe
       return;
     case 'RollBuy': {
       const cost = op.rollCount * config.rollPrice;
-      const balance = ledger.state.balance(sender);
+      const balance = ledger.balance(sender);
       if (balance < cost) {
         throw new OperationFailure(
           `\`RollBuy\` error: ${sender} failed to buy ${op.rollCount} rolls: Runtime error: failed to transfer ${formatMas(cost)} from spending address ${sender} due to insufficient balance ${formatMas(balance)}`,
         );
       }
       ledger.write({ kind: 'balance', address: sender, value: balance - cost });
-      ledger.write({ kind: 'rolls', address: sender, value: ledger.state.rollCount(sender) + Number(op.rollCount) });
+      ledger.write({ kind: 'rolls', address: sender, value: ledger.rollCount(sender) + Number(op.rollCount) });
       return;
     }
     case 'RollSell': {
-      const owned = ledger.state.rollCount(sender);
+      const owned = ledger.rollCount(sender);
       if (BigInt(owned) < op.rollCount) {
         throw new OperationFailure(`\`RollSell\` error: ${sender} tried to sell ${op.rollCount} rolls but only has ${owned}`);
       }
       ledger.write({ kind: 'rolls', address: sender, value: owned - Number(op.rollCount) });
       const cycle = Math.floor(slot.slot.period / config.periodsPerCycle);
       const creditSlot = { period: (cycle + 4) * config.periodsPerCycle - 1, thread: config.threadCount - 1 };
-      const existing = ledger.state.deferredCredits.get(sender)?.get(`${creditSlot.period}:${creditSlot.thread}`) ?? 0n;
+      const existing = ledger.deferredCredit(sender, creditSlot.period, creditSlot.thread);
       ledger.write({ kind: 'deferred', address: sender, ...creditSlot, value: existing + op.rollCount * config.rollPrice });
       return;
     }
@@ -154,11 +156,11 @@ function runCoinOperation(signed: SignedOperation, { ledger, config, slot }: Exe
   }
 }
 
-export function transfer(ledger: JournaledLedger, from: string, to: string, amount: bigint): void {
-  const balance = ledger.state.balance(from);
+export function transfer(ledger: DevnetLedger, from: string, to: string, amount: bigint): void {
+  const balance = ledger.balance(from);
   const failed = (why: string) => new OperationFailure(`transfer of ${formatMas(amount)} coins from ${from} to ${to} failed: ${why}`);
   if (balance < amount) throw failed(`failed to transfer ${formatMas(amount)} from spending address ${from} due to insufficient balance ${formatMas(balance)}`);
-  if (!ledger.state.has(to)) {
+  if (!ledger.hasEntry(to)) {
     if (to.startsWith('AS')) throw failed(`the destination smart contract ${to} does not exist`);
     if (amount < LEDGER_ENTRY_BASE_COST) {
       throw failed(`insufficient amount ${formatMas(amount)} to create the destination address (ledger entry base cost ${formatMas(LEDGER_ENTRY_BASE_COST)})`);
@@ -167,12 +169,12 @@ export function transfer(ledger: JournaledLedger, from: string, to: string, amou
     ledger.write({ kind: 'balance', address: to, value: amount - LEDGER_ENTRY_BASE_COST });
     return;
   }
-  const old = ledger.state.balance(to);
+  const old = ledger.balance(to);
   if (to !== from && old + amount > MAX_AMOUNT) {
     throw new OperationFailure(
       `\`Transaction\` error: transfer of ${formatMas(amount)} coins from ${from} to ${to} failed: Runtime error: overflow in crediting address ${to} balance ${formatMas(old)} due to adding ${formatMas(amount)} coins to balance`,
     );
   }
   ledger.write({ kind: 'balance', address: from, value: balance - amount });
-  ledger.write({ kind: 'balance', address: to, value: ledger.state.balance(to) + amount });
+  ledger.write({ kind: 'balance', address: to, value: ledger.balance(to) + amount });
 }

@@ -1,11 +1,9 @@
 import { compareSlots, decodeOperationParts, MAX_AMOUNT, type Slot } from '@mason/codec';
-import type { SlotContextInit, Vm } from '@mason/vm';
-import { SlotContext } from '@mason/vm';
+import { type LedgerJournal, SlotContext, type SlotContextInit, type Vm } from '@mason/vm';
 import { MAX_ASYNC_GAS } from '../asyncPool/asyncPoolState.js';
 import type { ChainConfig } from '../config.js';
 import type { SCOutputEvent } from '../events/eventStore.js';
-import type { JournaledLedger } from '../ledger/journaledLedger.js';
-import type { LedgerChange } from '../ledger/ledgerState.js';
+import type { BlockChange, DevnetLedger } from '../ledger/devnetLedger.js';
 import { declaredBlockGas } from '../pool/operationPool.js';
 import { executeAsyncMessages, settleAsyncPool } from './asyncMessages.js';
 import { executeOperation } from './executeOperation.js';
@@ -38,23 +36,32 @@ export interface OperationExecution {
 
 export interface SlotExecution {
   /** The slot's writes, absolute and in order: the block's change set. */
-  changes: LedgerChange[];
+  changes: BlockChange[];
   operations: OperationExecution[];
   /** Events of the asynchronous messages run at the end of the slot. */
   asyncEvents: SCOutputEvent[];
 }
 
+/** The candidate ledger (journaling its writes into `journal`) and the VM running on it. */
+export interface SlotEngine {
+  ledger: DevnetLedger;
+  journal: LedgerJournal<BlockChange>;
+  vm: Vm;
+  config: ChainConfig;
+}
+
 /**
  * Executes a block's slot as the node does (§7.1): deferred credits, the operations in order, the
  * block's rewards, then the asynchronous messages that fit the gas left, then the pool's expiries
- * and triggers. Writes go through `ledger`; its journal is taken as the slot's change set. On an
+ * and triggers. Writes go through `ledger`; `journal` is taken as the slot's change set. On an
  * exception (a bug, never a contract's fault) the slot's writes are rolled back.
  */
-export function executeSlot(ledger: JournaledLedger, vm: Vm, config: ChainConfig, input: SlotExecutionInput): SlotExecution {
-  const mark = ledger.checkpoint();
+export function executeSlot(engine: SlotEngine, input: SlotExecutionInput): SlotExecution {
+  const { ledger, journal, config } = engine;
+  const mark = journal.checkpoint();
   try {
     const slot = new SlotContext(input.context);
-    const env = { ledger, vm, slot, config };
+    const env = { ...engine, slot };
     payDeferredCredits(ledger, input.context.slot);
     let fees = 0n;
     let blockGas = 0n;
@@ -69,22 +76,22 @@ export function executeSlot(ledger: JournaledLedger, vm: Vm, config: ChainConfig
     payRewards(ledger, config, input, fees);
     const asyncEvents = executeAsyncMessages(env, MAX_ASYNC_GAS + config.maxGasPerBlock - blockGas);
     settleAsyncPool(env);
-    return { changes: ledger.take(), operations, asyncEvents };
+    return { changes: journal.take(), operations, asyncEvents };
   } catch (error) {
-    ledger.rollback(mark);
-    ledger.take();
+    journal.rollback(mark);
+    journal.take();
     throw error;
   }
 }
 
 /** Block credits (reward + fees) split as the node does: 1/51 to each endorser and to the endorsed block's creator per endorsement, the rest to the producer. */
-function payRewards(ledger: JournaledLedger, config: ChainConfig, input: SlotExecutionInput, fees: bigint): void {
+function payRewards(ledger: DevnetLedger, config: ChainConfig, input: SlotExecutionInput, fees: bigint): void {
   const credits = config.blockReward + fees;
   const part = credits / BigInt(3 * (1 + config.endorsementCount));
   let remaining = credits;
   // A credit that would overflow a balance (u64) is not given, as the node's failing transfer_coins.
   const credit = (address: string, amount: bigint) => {
-    const value = ledger.state.balance(address) + amount;
+    const value = ledger.balance(address) + amount;
     if (value <= MAX_AMOUNT) ledger.write({ kind: 'balance', address, value });
   };
   for (const endorser of input.endorsers) {
@@ -98,14 +105,14 @@ function payRewards(ledger: JournaledLedger, config: ChainConfig, input: SlotExe
   credit(input.producer, remaining);
 }
 
-function payDeferredCredits(ledger: JournaledLedger, slot: Slot): void {
-  for (const [address, credits] of ledger.state.deferredCredits) {
+function payDeferredCredits(ledger: DevnetLedger, slot: Slot): void {
+  for (const [address, credits] of ledger.deferredCredits) {
     for (const [key, amount] of credits) {
       const [period, thread] = key.split(':').map(Number) as [number, number];
       if (compareSlots({ period, thread }, slot) > 0) continue;
       ledger.write({ kind: 'deferred', address, period, thread, value: 0n });
       // The node takes the credit, then its transfer fails if the balance would overflow u64.
-      const value = ledger.state.balance(address) + amount;
+      const value = ledger.balance(address) + amount;
       if (value <= MAX_AMOUNT) ledger.write({ kind: 'balance', address, value });
     }
   }

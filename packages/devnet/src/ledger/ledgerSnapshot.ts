@@ -1,11 +1,16 @@
-import type { LedgerChange, LedgerState } from './ledgerState.js';
+import type { BlockChange, DevnetLedger } from './devnetLedger.js';
 
 /** Changes that build `ledger` from nothing: entries, rolls, deferred credits and the async pool. */
-export function ledgerSnapshot(ledger: LedgerState): LedgerChange[] {
-  const changes: LedgerChange[] = [];
-  for (const [address, entry] of ledger.entries) {
-    changes.push({ kind: 'create', address }, { kind: 'balance', address, value: entry.balance }, { kind: 'bytecode', address, value: entry.bytecode });
-    for (const { key, value } of entry.datastore.values()) changes.push({ kind: 'data', address, key, value });
+export function ledgerSnapshot(ledger: DevnetLedger): BlockChange[] {
+  const changes: BlockChange[] = [];
+  const everyKey = new Uint8Array();
+  for (const address of ledger.addresses()) {
+    changes.push(
+      { kind: 'create', address },
+      { kind: 'balance', address, value: ledger.balance(address) },
+      { kind: 'bytecode', address, value: ledger.getBytecode(address) ?? null },
+    );
+    for (const key of ledger.getDataKeys(address, everyKey)) changes.push({ kind: 'data', address, key, value: ledger.getDataEntry(address, key)! });
   }
   for (const [address, value] of ledger.rolls) changes.push({ kind: 'rolls', address, value });
   for (const [address, credits] of ledger.deferredCredits) {

@@ -1,6 +1,6 @@
 import type { DevnetNode } from '../devnetNode.js';
 import { ledgerSnapshot } from '../ledger/ledgerSnapshot.js';
-import type { LedgerChange } from '../ledger/ledgerState.js';
+import type { BlockChange } from '../ledger/devnetLedger.js';
 import { JobWorker } from '../workers/JobWorker.js';
 import { readOnlyFailure, type ReadOnlyJob, type ReadOnlyResponse } from './readOnlyJob.js';
 
@@ -24,7 +24,7 @@ export interface ReadOnlyWorkerOptions {
 }
 
 /** Ledger-entry changes only: the VM reads nothing else (rolls, credits and the async pool stay on the node). */
-const isEntryChange = (change: LedgerChange) => change.kind === 'create' || change.kind === 'balance' || change.kind === 'bytecode' || change.kind === 'data';
+const isEntryChange = (change: BlockChange) => change.kind === 'create' || change.kind === 'balance' || change.kind === 'bytecode' || change.kind === 'data';
 
 /**
  * Read-only executions on a worker thread, so that however long one runs, the node's servers
@@ -34,10 +34,10 @@ const isEntryChange = (change: LedgerChange) => change.kind === 'create' || chan
  * a fresh worker.
  */
 export class ReadOnlyWorker {
-  readonly #worker: JobWorker<ReadOnlyJob, ReadOnlyResponse, LedgerChange[]>;
-  #outbox: LedgerChange[] = [];
+  readonly #worker: JobWorker<ReadOnlyJob, ReadOnlyResponse, BlockChange[]>;
+  #outbox: BlockChange[] = [];
   readonly #deadlineMs: number;
-  readonly #onCandidate = (changes: readonly LedgerChange[]) => {
+  readonly #onCandidate = (changes: readonly BlockChange[]) => {
     if (this.#worker.started) for (const change of changes) if (isEntryChange(change)) this.#outbox.push(change);
   };
 

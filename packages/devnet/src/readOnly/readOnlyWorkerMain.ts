@@ -1,8 +1,6 @@
 import { workerData } from 'node:worker_threads';
 import { Vm } from '@mason/vm';
-import { JournaledLedger } from '../ledger/journaledLedger.js';
-import { type LedgerChange, LedgerState } from '../ledger/ledgerState.js';
-import { VmLedgerView } from '../ledger/vmLedgerView.js';
+import { type BlockChange, DevnetLedger } from '../ledger/devnetLedger.js';
 import { serveJobs } from '../workers/serveJobs.js';
 import type { ReadOnlyWorkerData } from './ReadOnlyWorker.js';
 import { type ReadOnlyJob, type ReadOnlyResponse, runReadOnlyJob } from './readOnlyJob.js';
@@ -11,10 +9,10 @@ import { type ReadOnlyJob, type ReadOnlyResponse, runReadOnlyJob } from './readO
 // sets the node posts after each block, and a VM of its own. Messages arrive in the order the
 // node posted them, so a request always sees the candidate state of the moment it was sent.
 const { chainId, maxExecutionMs } = workerData as ReadOnlyWorkerData;
-const replica = new LedgerState();
-const vm = new Vm({ chainId, state: new VmLedgerView(new JournaledLedger(replica)), limits: { maxExecutionMs } });
+const replica = new DevnetLedger();
+const vm = new Vm({ chainId, state: replica, limits: { maxExecutionMs } });
 
-serveJobs<ReadOnlyJob, ReadOnlyResponse, LedgerChange[]>({
+serveJobs<ReadOnlyJob, ReadOnlyResponse, BlockChange[]>({
   state: (changes) => {
     for (const change of changes) replica.apply(change);
   },

@@ -62,8 +62,8 @@ export function sharedMethods(node: DevnetNode, readOnly: ReadOnlyExecutor): Met
         if (!isObject(entry) || !isBytes(entry.key)) throw ApiError.invalidParams();
         const address = parseAddress(entry.address);
         const key = Uint8Array.from(entry.key);
-        const finalValue = node.finalLedger.getData(address, key);
-        const candidateValue = node.candidateLedger.getData(address, key);
+        const finalValue = node.finalLedger.getDataEntry(address, key);
+        const candidateValue = node.candidateLedger.getDataEntry(address, key);
         return { final_value: finalValue ? Array.from(finalValue) : null, candidate_value: candidateValue ? Array.from(candidateValue) : null };
       }),
     get_addresses_datastore_keys: (params) => {
@@ -88,7 +88,7 @@ export function sharedMethods(node: DevnetNode, readOnly: ReadOnlyExecutor): Met
         const end = bound('end_key');
         const inclusiveStart = request.inclusive_start_key !== false;
         const inclusiveEnd = request.inclusive_end_key !== false;
-        const keys = ledger.keys(address, Uint8Array.from(prefix)).filter((key) => {
+        const keys = ledger.getDataKeys(address, Uint8Array.from(prefix)).filter((key) => {
           if (start) {
             const c = compareBytes(key, start);
             if (c < 0 || (c === 0 && !inclusiveStart)) return false;
@@ -195,7 +195,7 @@ export function publicMethods(node: DevnetNode, readOnly: ReadOnlyExecutor, node
         if (!isObject(request) || !isBool(request.is_final)) throw ApiError.invalidParams();
         const address = parseAddress(request.address);
         const ledger = request.is_final ? node.finalLedger : node.candidateLedger;
-        return Array.from(ledger.bytecode(address) ?? []);
+        return Array.from(ledger.getBytecode(address) ?? []);
       });
     },
     get_slots_transfers: () => {

@@ -67,7 +67,7 @@ export function endorsementInfoView(node: DevnetNode, id: string): EndorsementIn
 
 function datastoreKeys(node: DevnetNode, address: string, final: boolean): number[][] {
   const ledger = final ? node.finalLedger : node.candidateLedger;
-  return ledger.keys(address).map((k) => Array.from(k));
+  return ledger.getDataKeys(address, new Uint8Array()).map((k) => Array.from(k));
 }
 
 function stakerDraws(node: DevnetNode, address: string) {

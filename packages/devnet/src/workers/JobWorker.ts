@@ -49,6 +49,11 @@ export class JobWorker<J, R, S = never> {
     return this.#worker !== null;
   }
 
+  /** Starts the worker now rather than on the first job (its start-up is then off the first job's path). */
+  warm(): void {
+    if (!this.#closed) this.#start();
+  }
+
   run(job: J, deadlineMs: number): Promise<JobOutcome<R>> {
     if (this.#closed) return Promise.resolve({ ok: false, reason: 'the node is stopping' });
     const worker = this.#start();

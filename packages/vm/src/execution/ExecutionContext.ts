@@ -1,7 +1,7 @@
 import type { GasCosts } from '../gas/GasCosts.js';
 import type { SCOutputEvent } from '@mason/codec';
 import type { SlotContext, SlotSnapshot } from '../SlotContext.js';
-import type { JournaledLedger } from '../state/JournaledLedger.js';
+import type { SpeculativeLedger } from '../state/SpeculativeLedger.js';
 import type { ModuleCache } from './ModuleCache.js';
 import type { AsyncMessage } from '../asyncMessages.js';
 import type { AsyncMessageIdJson } from '../asyncMessageId.js';
@@ -55,7 +55,7 @@ export class ExecutionContext {
 
   constructor(
     readonly host: ExecutionHost,
-    readonly ledger: JournaledLedger,
+    readonly ledger: SpeculativeLedger,
     /** Replaced only by a hosted instance whose host moves it to another slot (unit tests). */
     public slot: SlotContext,
     /** Replaced only by a hosted instance (unit tests that set the operation id). */

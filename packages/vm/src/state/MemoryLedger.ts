@@ -1,9 +1,12 @@
-import { compareBytes, fromKey, startsWith, toKey } from './bytesKey.js';
+import { fromKey, toKey } from './bytesKey.js';
+import type { LedgerJournal } from './LedgerJournal.js';
 import type { LedgerChanges, LedgerState } from './LedgerState.js';
+import type { LedgerWrite } from './LedgerWrite.js';
 
 interface Entry {
   balance: bigint;
-  bytecode: Uint8Array;
+  bytecode: Uint8Array | null;
+  /** Keyed by `toKey` of the key bytes. */
   datastore: Map<string, Uint8Array>;
 }
 
@@ -13,80 +16,172 @@ export interface MemoryLedgerEntryInit {
   datastore?: Iterable<[Uint8Array, Uint8Array]>;
 }
 
-/** In-memory ledger: the state of unit tests, and a base for anything that keeps its ledger in RAM. */
-export class MemoryLedger implements LedgerState {
-  private readonly entries = new Map<string, Entry>();
+export interface MemoryLedgerOptions<Change> {
+  /** Records every `write` with its undo (the devnet's candidate ledger during a block). */
+  journal?: LedgerJournal<Change> | null;
+}
 
-  constructor(initial?: Record<string, MemoryLedgerEntryInit>) {
+const noUndo = (): void => {};
+
+/**
+ * The ledger's entries in memory: the state of unit tests, and the devnet's final and candidate
+ * ledgers, which extend it with their own change kinds (`Extra`: rolls, deferred credits, the
+ * async pool). Every change is an absolute write (`write`, journaled; `apply`, not), and a VM
+ * execution's committed changes become such writes.
+ */
+export class MemoryLedger<Extra extends { kind: string } = never> implements LedgerState {
+  readonly #entries = new Map<string, Entry>();
+  readonly journal: LedgerJournal<LedgerWrite | Extra> | null;
+
+  constructor(initial?: Record<string, MemoryLedgerEntryInit>, options: MemoryLedgerOptions<LedgerWrite | Extra> = {}) {
+    this.journal = options.journal ?? null;
     for (const [address, init] of Object.entries(initial ?? {})) this.setEntry(address, init);
   }
 
-  /** Creates or replaces an entry. */
+  /** Creates or replaces an entry (not journaled). */
   setEntry(address: string, init: MemoryLedgerEntryInit = {}): void {
     const datastore = new Map<string, Uint8Array>();
     for (const [key, value] of init.datastore ?? []) datastore.set(toKey(key), value.slice());
-    this.entries.set(address, {
-      balance: init.balance ?? 0n,
-      bytecode: init.bytecode?.slice() ?? new Uint8Array(),
-      datastore,
-    });
+    this.#entries.set(address, { balance: init.balance ?? 0n, bytecode: init.bytecode?.slice() ?? null, datastore });
   }
 
   addresses(): string[] {
-    return [...this.entries.keys()];
+    return [...this.#entries.keys()];
   }
 
   getBalance(address: string): bigint | undefined {
-    return this.entries.get(address)?.balance;
+    return this.#entries.get(address)?.balance;
   }
 
   getBytecode(address: string): Uint8Array | undefined {
-    const bytecode = this.entries.get(address)?.bytecode;
+    const bytecode = this.#entries.get(address)?.bytecode;
     return bytecode && bytecode.length > 0 ? bytecode : undefined;
   }
 
   getDataEntry(address: string, key: Uint8Array): Uint8Array | undefined {
-    return this.entries.get(address)?.datastore.get(toKey(key));
+    return this.#entries.get(address)?.datastore.get(toKey(key));
   }
 
   getDataKeys(address: string, prefix: Uint8Array): Uint8Array[] {
-    const entry = this.entries.get(address);
+    const entry = this.#entries.get(address);
     if (!entry) return [];
-    const keys: Uint8Array[] = [];
-    for (const key of entry.datastore.keys()) {
-      const bytes = fromKey(key);
-      if (startsWith(bytes, prefix)) keys.push(bytes);
-    }
-    return keys.sort(compareBytes);
+    // One char per byte: a string prefix is a byte prefix, and string order is byte order.
+    const start = toKey(prefix);
+    const keys: string[] = [];
+    for (const key of entry.datastore.keys()) if (key.startsWith(start)) keys.push(key);
+    return keys.sort().map(fromKey);
   }
 
   hasEntry(address: string): boolean {
-    return this.entries.has(address);
+    return this.#entries.has(address);
   }
 
+  /** Writes one change; with a journal, records it and how to undo it. */
+  write(change: LedgerWrite | Extra): void {
+    const journal = this.journal;
+    if (!journal) return this.apply(change);
+    const undo = this.undoOf(change);
+    this.apply(change);
+    journal.record(change, undo);
+  }
+
+  /** Applies one change without journaling it: genesis state, a final block, a block read back from disk. */
+  apply(change: LedgerWrite | Extra): void {
+    const write = change as LedgerWrite;
+    switch (write.kind) {
+      case 'create':
+        if (!this.#entries.has(write.address)) this.#entries.set(write.address, { balance: 0n, bytecode: null, datastore: new Map() });
+        return;
+      case 'balance':
+        this.#entry(write.address).balance = write.value;
+        return;
+      case 'bytecode':
+        this.#entry(write.address).bytecode = write.value;
+        return;
+      case 'data': {
+        const datastore = this.#entry(write.address).datastore;
+        if (write.value === null) datastore.delete(toKey(write.key));
+        else datastore.set(toKey(write.key), write.value);
+        return;
+      }
+      default:
+        throw new Error(`unknown ledger change kind ${JSON.stringify(change.kind)}`);
+    }
+  }
+
+  /** How to undo `change`, read before it is applied. */
+  protected undoOf(change: LedgerWrite | Extra): () => void {
+    const write = change as LedgerWrite;
+    const { address } = write;
+    const entry = this.#entries.get(address);
+    if (!entry) return () => this.#entries.delete(address);
+    switch (write.kind) {
+      case 'create':
+        return noUndo;
+      case 'balance': {
+        const previous = entry.balance;
+        return () => {
+          this.#entry(address).balance = previous;
+        };
+      }
+      case 'bytecode': {
+        const previous = entry.bytecode;
+        return () => {
+          this.#entry(address).bytecode = previous;
+        };
+      }
+      case 'data': {
+        const key = toKey(write.key);
+        const previous = entry.datastore.get(key);
+        return () => {
+          const datastore = this.#entry(address).datastore;
+          if (previous === undefined) datastore.delete(key);
+          else datastore.set(key, previous);
+        };
+      }
+      default:
+        throw new Error(`unknown ledger change kind ${JSON.stringify(change.kind)}`);
+    }
+  }
+
+  /**
+   * Applies a VM execution's net changes as writes, in the order of the changes: an entry set anew
+   * is created and emptied first; a delete (which the VM never makes) empties the entry.
+   */
   applyChanges(changes: LedgerChanges): void {
     for (const [address, change] of changes) {
       if (change.kind === 'delete') {
-        this.entries.delete(address);
-      } else if (change.kind === 'set') {
-        this.entries.set(address, {
-          balance: change.balance,
-          bytecode: change.bytecode,
-          datastore: new Map(change.datastore),
-        });
-      } else {
-        let entry = this.entries.get(address);
-        if (!entry) {
-          entry = { balance: 0n, bytecode: new Uint8Array(), datastore: new Map() };
-          this.entries.set(address, entry);
-        }
-        if (change.balance !== undefined) entry.balance = change.balance;
-        if (change.bytecode !== undefined) entry.bytecode = change.bytecode;
-        for (const [key, value] of change.datastore) {
-          if (value === null) entry.datastore.delete(key);
-          else entry.datastore.set(key, value);
-        }
+        this.#clearDatastore(address);
+        this.write({ kind: 'bytecode', address, value: null });
+        this.write({ kind: 'balance', address, value: 0n });
+        continue;
       }
+      if (change.kind === 'set') {
+        this.write({ kind: 'create', address });
+        this.#clearDatastore(address);
+        this.write({ kind: 'balance', address, value: change.balance });
+        this.write({ kind: 'bytecode', address, value: change.bytecode.length > 0 ? change.bytecode : null });
+        for (const [key, value] of change.datastore) this.write({ kind: 'data', address, key: fromKey(key), value });
+        continue;
+      }
+      if (change.balance !== undefined) this.write({ kind: 'balance', address, value: change.balance });
+      if (change.bytecode !== undefined) this.write({ kind: 'bytecode', address, value: change.bytecode.length > 0 ? change.bytecode : null });
+      for (const [key, value] of change.datastore) this.write({ kind: 'data', address, key: fromKey(key), value });
     }
   }
+
+  #clearDatastore(address: string): void {
+    for (const key of this.getDataKeys(address, EMPTY)) this.write({ kind: 'data', address, key, value: null });
+  }
+
+  #entry(address: string): Entry {
+    let entry = this.#entries.get(address);
+    if (!entry) {
+      entry = { balance: 0n, bytecode: null, datastore: new Map() };
+      this.#entries.set(address, entry);
+    }
+    return entry;
+  }
 }
+
+const EMPTY = new Uint8Array();

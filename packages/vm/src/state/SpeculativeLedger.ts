@@ -9,11 +9,12 @@ interface Overlay {
 }
 
 /**
- * Speculative changes over a read-only ledger, with an undo journal: `checkpoint()` marks a point,
- * `rollback(mark)` undoes every change made after it. The base ledger is never written; the
- * accumulated changes are read with `changes()`.
+ * One execution's speculative changes over a ledger it only reads (the node's speculative
+ * ledger), with an undo journal: `checkpoint()` marks a point, `rollback(mark)` undoes every change
+ * made after it. The base ledger is never written; the net changes are read with `changes()`, and
+ * committed, if at all, by the base's `applyChanges`.
  */
-export class JournaledLedger implements LedgerReader {
+export class SpeculativeLedger implements LedgerReader {
   private readonly overlay = new Map<string, Overlay>();
   private readonly journal: Array<() => void> = [];
 

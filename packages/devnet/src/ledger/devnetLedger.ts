@@ -1,0 +1,86 @@
+import { LedgerJournal, MemoryLedger, type LedgerWrite } from '@mason/vm';
+import { AsyncPoolState, type PooledAsyncMessage } from '../asyncPool/asyncPoolState.js';
+
+/** The devnet's own changes, beside the VM's ledger-entry writes. */
+export type ChainStateChange =
+  | { kind: 'rolls'; address: string; value: number }
+  | { kind: 'deferred'; address: string; period: number; thread: number; value: bigint }
+  /** An asynchronous message added, replaced (activated by its trigger) or removed (null). */
+  | { kind: 'asyncMessage'; id: string; value: PooledAsyncMessage | null };
+
+/**
+ * One write of a block, absolute (the value after the write), so a block's writes can be replayed
+ * on the final state, persisted, and never applied twice with a different result.
+ */
+export type BlockChange = LedgerWrite | ChainStateChange;
+
+/**
+ * The devnet's ledger (final or candidate): the VM's ledger entries, plus the rolls, deferred
+ * credits and asynchronous pool of every address. The candidate ledger journals its writes: the
+ * journal rolls back a failed operation and gives each block its change set.
+ */
+export class DevnetLedger extends MemoryLedger<ChainStateChange> {
+  readonly rolls = new Map<string, number>();
+  /** address → slot key "period:thread" → amount */
+  readonly deferredCredits = new Map<string, Map<string, bigint>>();
+  readonly asyncPool = new AsyncPoolState();
+
+  constructor(journal: LedgerJournal<BlockChange> | null = null) {
+    super(undefined, { journal });
+  }
+
+  /** The balance, 0 for an address without a ledger entry. */
+  balance(address: string): bigint {
+    return this.getBalance(address) ?? 0n;
+  }
+
+  rollCount(address: string): number {
+    return this.rolls.get(address) ?? 0;
+  }
+
+  deferredCredit(address: string, period: number, thread: number): bigint {
+    return this.deferredCredits.get(address)?.get(`${period}:${thread}`) ?? 0n;
+  }
+
+  override apply(change: BlockChange): void {
+    switch (change.kind) {
+      case 'rolls':
+        if (change.value === 0) this.rolls.delete(change.address);
+        else this.rolls.set(change.address, change.value);
+        return;
+      case 'deferred': {
+        const slotKey = `${change.period}:${change.thread}`;
+        const credits = this.deferredCredits.get(change.address) ?? new Map<string, bigint>();
+        if (change.value === 0n) credits.delete(slotKey);
+        else credits.set(slotKey, change.value);
+        if (credits.size === 0) this.deferredCredits.delete(change.address);
+        else this.deferredCredits.set(change.address, credits);
+        return;
+      }
+      case 'asyncMessage':
+        this.asyncPool.set(change.id, change.value);
+        return;
+      default:
+        super.apply(change);
+    }
+  }
+
+  protected override undoOf(change: BlockChange): () => void {
+    switch (change.kind) {
+      case 'rolls': {
+        const value = this.rollCount(change.address);
+        return () => this.apply({ ...change, value });
+      }
+      case 'deferred': {
+        const value = this.deferredCredit(change.address, change.period, change.thread);
+        return () => this.apply({ ...change, value });
+      }
+      case 'asyncMessage': {
+        const value = this.asyncPool.get(change.id) ?? null;
+        return () => this.apply({ ...change, value });
+      }
+      default:
+        return super.undoOf(change);
+    }
+  }
+}
