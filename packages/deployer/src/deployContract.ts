@@ -20,7 +20,7 @@ import {
   type SCOutputEvent,
   type WaitResult,
 } from '@mason/client';
-import { type Datastore, formatMas, LIMITS, parseMas, toHex, deployerDatastore } from '@mason/codec';
+import { type Datastore, formatMas, LIMITS, MAX_AMOUNT, parseMas, toHex, deployerDatastore } from '@mason/codec';
 import { DeploymentRecords, type PendingDeployment } from './deploymentRecords.js';
 import { DeployError } from './errors.js';
 import { findDeployedAddress } from './findDeployedAddress.js';
@@ -119,8 +119,7 @@ function differences(pending: PendingDeployment, current: Inputs): string[] {
 export async function deployContract(params: DeployParams): Promise<DeployResult> {
   const { client, contract } = params;
   const records = new DeploymentRecords(params.root, params.network);
-  const args = params.args ?? new Uint8Array();
-  const coins = params.coins ?? 0n;
+  const { args, coins } = checkInputs(params);
   const status = await reach(client, () => getStatus(client));
   const chainId = BigInt(status.chain_id);
 
@@ -155,6 +154,23 @@ export async function deployContract(params: DeployParams): Promise<DeployResult
   const operation = await sendPreparedOperation(client, prepared);
   params.onProgress?.({ stage: 'sent', operationId: operation.id, expirePeriod: operation.expirePeriod });
   return follow(params, records, { operation, input: prepared.input, bytecodeSha256, args, coins, chainId, resumed: false });
+}
+
+/** The deployment's own inputs, refused as the client refuses an operation's (MASON_CLIENT_INVALID_ARGUMENT) before anything is read or sent. */
+function checkInputs(params: DeployParams): { args: Uint8Array; coins: bigint } {
+  const refuse = (name: string, value: unknown, expected: string) =>
+    new ClientError('MASON_CLIENT_INVALID_ARGUMENT', { name, value: value instanceof Uint8Array ? 'bytes' : String(value), expected });
+  for (const name of ['deployer', 'contractBytecode'] as const) {
+    if (!(params[name] instanceof Uint8Array)) throw refuse(name, typeof params[name], 'a Uint8Array');
+  }
+  const args = params.args ?? new Uint8Array();
+  if (!(args instanceof Uint8Array))
+    throw refuse('args', typeof args, 'serialized constructor arguments (a Uint8Array, e.g. new Args().addString("hi").serialize())');
+  const coins = params.coins ?? 0n;
+  if (typeof coins !== 'bigint' || coins < 0n || coins > MAX_AMOUNT) {
+    throw refuse('coins', coins, 'a bigint amount of nanoMAS in [0, 2^64 - 1] (use parseMas("1.5") for MAS)');
+  }
+  return { args, coins };
 }
 
 /**

@@ -104,6 +104,24 @@ describe('the deployer and the client share one send pipeline', () => {
     expect(contextOf(deploy)).toEqual(contextOf(viaClient));
   });
 
+  const ownInputs: Array<[string, Partial<DeployParams>]> = [
+    ['negative coins', { coins: -1n }],
+    ['coins above u64', { coins: 2n ** 64n }],
+    ['coins given as a number', { coins: 1 as never }],
+    ['constructor arguments given as a string', { args: 'Mason' as never }],
+    ['a deployer that is not bytes', { deployer: [0, 97, 115, 109] as never }],
+    ['contract bytecode that is not bytes', { contractBytecode: null as never }],
+  ];
+  it.each(ownInputs)('%s: the deployer refuses its own inputs as the client refuses an argument, nothing sent', async (_, bad) => {
+    const sentBefore = devnet.node.operations.size;
+    const network = `pipeline-own-${Math.random().toString(36).slice(2)}`;
+    const error = await deployContract({ ...deployParams({}, network), ...bad }).catch((e: unknown) => e);
+    expect(isClientError(error, 'MASON_CLIENT_INVALID_ARGUMENT')).toBe(true);
+    expect(contextOf(error).name).toBe(Object.keys(bad)[0]);
+    expect(devnet.node.operations.size).toBe(sentBefore);
+    expect(new DeploymentRecords(project.root, network).read().pending).toEqual({});
+  });
+
   it('an account one nanoMAS short of fee + storage + coins is refused by both with the same figures', async () => {
     const fee = parseMas('0.01');
     const cost = fee + contractStorageCost(contractBytecode.length) + coins;
