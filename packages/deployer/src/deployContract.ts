@@ -113,8 +113,9 @@ function differences(pending: PendingDeployment, current: Inputs): string[] {
 /**
  * Deploys one contract: checks balance, limits and a dry run before spending anything (the
  * client's send pipeline, `prepareExecuteSC`, as for every operation), sends one ExecuteSC, waits
- * for execution then finality, and takes the address from the deployer's own event. The signed operation is recorded before it is sent, so an interrupted run resumes the
- * same operation (its id is content-addressed) instead of deploying twice.
+ * for execution then finality, and takes the address from the deployer's own event. The signed
+ * operation is recorded before it is sent, so an interrupted run resumes the same operation (its
+ * id is content-addressed) instead of deploying twice.
  */
 export async function deployContract(params: DeployParams): Promise<DeployResult> {
   const { client, contract } = params;
