@@ -93,6 +93,11 @@ const table = {
       `Could not estimate max_gas for ${c.operation}: the read-only dry run failed with "${c.error}". ` +
       'The operation would fail the same way; fix the call, or pass maxGas to send it anyway.',
   ),
+  MASON_CLIENT_DRY_RUN_FAILED: spec<{ operation: string; maxGas: bigint; error: string }>(
+    (c) =>
+      `The read-only dry run of ${c.operation} (max_gas ${c.maxGas}) failed with "${c.error}", so nothing was sent: ` +
+      'the operation would fail the same way and spend its fee. Fix the bytecode or its inputs, or raise maxGas if it ran out of gas.',
+  ),
   MASON_CLIENT_READ_ONLY_FAILED: spec<{ target: string; error: string; gasCost: number }>((c) => `Read-only execution of ${c.target} failed: ${c.error}`),
   MASON_CLIENT_OPERATION_REJECTED: spec<{ expected: string; received: string }>(
     (c) =>

@@ -26,6 +26,7 @@ export const codecErrors = {
   MASON_CODEC_SIGNATURE_INVALID: 'signature does not verify for public key {publicKey}',
   MASON_CODEC_UTF8_INVALID: '{what} is not valid UTF-8',
   MASON_CODEC_ARGS_OUT_OF_RANGE: "can't deserialize {type} from given argument: out of range (offset {offset}, {remaining} byte(s) left)",
+  MASON_CODEC_MANIFEST_INVALID: 'the build manifest is not valid ({where}: {reason}); `mason build` writes it anew',
 } as const;
 
 export type CodecErrorCode = keyof typeof codecErrors;

@@ -32,6 +32,7 @@ export { LIMITS } from './limits.js';
 export { NODE_CONSTANTS, NODE_CONDOM_LIMITS, MIN_GAS_CALL, MAX_GAS_CALL, MAX_GAS_EXECUTE } from './nodeConstants.js';
 export { serializeDatastore, deserializeDatastore, type Datastore } from './datastore.js';
 export { deployerDatastore, type DeployerContract } from './deployerDatastore.js';
+export { parseManifest, type Manifest, type ManifestContract, type ManifestFile } from './manifest.js';
 export {
   OPERATION_TYPE_IDS,
   type Operation,

@@ -11,7 +11,7 @@ import { FileHasher } from './FileHasher.js';
 import { findContracts, type ContractSource } from './findContracts.js';
 import { findPackage } from './findPackage.js';
 import { loadDeployerTemplate } from './loadDeployerTemplate.js';
-import type { Manifest, ManifestContract } from './Manifest.js';
+import type { Manifest, ManifestContract } from '@mason/codec';
 import { readManifest } from './readManifest.js';
 import { toolchain } from './toolchain.js';
 import { writeOutput } from './writeOutput.js';

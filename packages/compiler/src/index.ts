@@ -6,7 +6,8 @@ export { deployerDatastore, type DeployerContract } from '@mason/codec';
 export { loadDeployerTemplate, type DeployerTemplate } from './loadDeployerTemplate.js';
 export { checkMassaModule } from './checkMassaModule.js';
 export { readManifest } from './readManifest.js';
-export type { Manifest, ManifestContract, ManifestFile } from './Manifest.js';
+// The manifest format is the codec's (pure data, read by the deployer without a compiler); re-exported here.
+export type { Manifest, ManifestContract, ManifestFile } from '@mason/codec';
 export type { Diagnostic } from './Diagnostic.js';
 export { formatDiagnostic } from './formatDiagnostic.js';
 export {

@@ -1,27 +1,26 @@
 import { createHash } from 'node:crypto';
 import {
   ClientError,
+  Operation,
   RpcError,
-  executeReadOnlyBytecode,
   expired,
   final,
-  getBalance,
-  getOperationEvents,
   getOperations,
   getStatus,
-  MAX_GAS_EXECUTE,
-  sendOperations,
+  isClientError,
+  prepareExecuteSC,
+  sendPreparedOperation,
   speculative,
   timeout,
-  waitForOperation,
   type Account,
   type Client,
   type NodeStatus,
+  type PreparedOperation,
   type SendOperationInput,
   type SCOutputEvent,
   type WaitResult,
 } from '@mason/client';
-import { formatMas, LIMITS, parseMas, serializeDatastore, toSendOperationInput, toHex, deployerDatastore } from '@mason/codec';
+import { type Datastore, formatMas, LIMITS, MAX_AMOUNT, parseMas, toHex, deployerDatastore } from '@mason/codec';
 import { DeploymentRecords, type PendingDeployment } from './deploymentRecords.js';
 import { DeployError } from './errors.js';
 import { findDeployedAddress } from './findDeployedAddress.js';
@@ -51,8 +50,12 @@ export interface DeployParams {
   args?: Uint8Array;
   /** nanoMAS sent to the constructor. */
   coins?: bigint;
+  /** nanoMAS; default and minimum: the node's minimal fee (the client's send pipeline checks both, as for every operation). */
   fee?: bigint;
+  /** Gas of the ExecuteSC; default: its dry run's gas + 20 %. The dry run runs either way, with this gas when given. */
   maxGas?: bigint;
+  /** Periods after the node's last slot during which the deployment may be included (1…9, default 9). */
+  periodToLive?: number;
   /** Records and pending deployments live in <root>/deployments/<network>.json. */
   root: string;
   network: string;
@@ -108,16 +111,16 @@ function differences(pending: PendingDeployment, current: Inputs): string[] {
 }
 
 /**
- * Deploys one contract: checks balance, limits and a dry run before spending anything, sends one
- * ExecuteSC, waits for execution then finality, and takes the address from the deployer's own
- * event. The signed operation is recorded before it is sent, so an interrupted run resumes the
- * same operation (its id is content-addressed) instead of deploying twice.
+ * Deploys one contract: checks balance, limits and a dry run before spending anything (the
+ * client's send pipeline, `prepareExecuteSC`, as for every operation), sends one ExecuteSC, waits
+ * for execution then finality, and takes the address from the deployer's own event. The signed
+ * operation is recorded before it is sent, so an interrupted run resumes the same operation (its
+ * id is content-addressed) instead of deploying twice.
  */
 export async function deployContract(params: DeployParams): Promise<DeployResult> {
-  const { client, account, contract } = params;
+  const { client, contract } = params;
   const records = new DeploymentRecords(params.root, params.network);
-  const args = params.args ?? new Uint8Array();
-  const coins = params.coins ?? 0n;
+  const { args, coins } = checkInputs(params);
   const status = await reach(client, () => getStatus(client));
   const chainId = BigInt(status.chain_id);
 
@@ -133,60 +136,83 @@ export async function deployContract(params: DeployParams): Promise<DeployResult
     throw new DeployError('MASON_DEPLOY_TOO_LARGE', { size: params.contractBytecode.length, limit: LIMITS.maxOperationDatastoreValueLength });
   }
   const datastore = deployerDatastore([{ args, coins, ...(params.deployerCarriesContract ? {} : { bytecode: params.contractBytecode }) }]);
-  const fee = params.fee ?? parseMas(status.minimal_fees);
   const storage = contractStorageCost(params.contractBytecode.length);
-  const maxCoins = storage + coins;
-  const needed = fee + maxCoins;
-  const balance = await getBalance(client, account.address.toString(), { final: true });
-  if (balance < needed) {
-    throw new DeployError('MASON_DEPLOY_INSUFFICIENT_BALANCE', {
-      address: account.address.toString(),
-      balance: formatMas(balance),
-      needed: formatMas(needed),
-      fee: formatMas(fee),
-      storage: formatMas(storage),
-      coins: formatMas(coins),
-    });
-  }
+  const prepared = await prepare(params, { datastore, storage, coins });
+  const maxGas = prepared.operation.type === 'ExecuteSC' ? prepared.operation.maxGas : 0n;
+  params.onProgress?.({ stage: 'checked', balance: prepared.balance, needed: prepared.cost, maxGas });
 
-  // The dry run proves the deployment would succeed (constructor included) and measures its gas.
-  const [dryRun] = await executeReadOnlyBytecode(client, [
-    {
-      max_gas: Number(MAX_GAS_EXECUTE),
-      bytecode: Array.from(params.deployer),
-      address: account.address.toString(),
-      operation_datastore: Array.from(serializeDatastore(datastore)),
-      fee: formatMas(fee),
-    },
-  ]);
-  if (!dryRun || 'Error' in dryRun.result) {
-    let error = dryRun && 'Error' in dryRun.result ? dryRun.result.Error : 'no answer to the dry run';
-    if (coins === 0n && error.includes('failed to charge storage costs')) {
-      error += ' — the new contract pays for what its constructor stores: send it coins with the deployment (e.g. --coins 0.1).';
-    }
-    throw new DeployError('MASON_DEPLOY_WOULD_FAIL', { error });
-  }
-  const estimated = (BigInt(dryRun.gas_cost) * 12n) / 10n;
-  const maxGas = params.maxGas ?? (estimated > MAX_GAS_EXECUTE ? MAX_GAS_EXECUTE : estimated);
-  params.onProgress?.({ stage: 'checked', balance, needed, maxGas });
-
-  const expirePeriod = (status.last_slot?.period ?? 0) + 9;
-  const signed = account.signOperation({ fee, expirePeriod, op: { type: 'ExecuteSC', maxGas, maxCoins, bytecode: params.deployer, datastore } }, chainId);
-  const input = toSendOperationInput(signed);
   records.setPending({
     contract,
-    operationId: signed.id,
-    expirePeriod,
-    input,
+    operationId: prepared.id,
+    expirePeriod: prepared.expirePeriod,
+    input: prepared.input,
     bytecodeSha256,
     inputsSha256: inputs.inputsSha256,
     constructorArgs: toHex(args),
     coins: coins.toString(),
     sentAt: new Date().toISOString(),
   });
-  await sendOperations(client, [input]);
-  params.onProgress?.({ stage: 'sent', operationId: signed.id, expirePeriod });
-  return follow(params, records, { operationId: signed.id, input, expirePeriod, bytecodeSha256, args, coins, chainId, resumed: false });
+  const operation = await sendPreparedOperation(client, prepared);
+  params.onProgress?.({ stage: 'sent', operationId: operation.id, expirePeriod: operation.expirePeriod });
+  return follow(params, records, { operation, input: prepared.input, bytecodeSha256, args, coins, chainId, resumed: false });
+}
+
+/** The deployment's own inputs, refused as the client refuses an operation's (MASON_CLIENT_INVALID_ARGUMENT) before anything is read or sent. */
+function checkInputs(params: DeployParams): { args: Uint8Array; coins: bigint } {
+  const refuse = (name: string, value: unknown, expected: string) =>
+    new ClientError('MASON_CLIENT_INVALID_ARGUMENT', { name, value: value instanceof Uint8Array ? 'bytes' : String(value), expected });
+  for (const name of ['deployer', 'contractBytecode'] as const) {
+    if (!(params[name] instanceof Uint8Array)) throw refuse(name, typeof params[name], 'a Uint8Array');
+  }
+  const args = params.args ?? new Uint8Array();
+  if (!(args instanceof Uint8Array))
+    throw refuse('args', typeof args, 'serialized constructor arguments (a Uint8Array, e.g. new Args().addString("hi").serialize())');
+  const coins = params.coins ?? 0n;
+  if (typeof coins !== 'bigint' || coins < 0n || coins > MAX_AMOUNT) {
+    throw refuse('coins', coins, 'a bigint amount of nanoMAS in [0, 2^64 - 1] (use parseMas("1.5") for MAS)');
+  }
+  return { args, coins };
+}
+
+/**
+ * The ExecuteSC of the deployer, checked and signed by the client's one send pipeline (fee,
+ * balance, gas, expire period). The dry run always runs, with maxGas when given: a deployment
+ * that cannot succeed says so before anything is spent.
+ */
+async function prepare(params: DeployParams, deployment: { datastore: Datastore; storage: bigint; coins: bigint }): Promise<PreparedOperation> {
+  const { client, account } = params;
+  const maxCoins = deployment.storage + deployment.coins;
+  try {
+    return await prepareExecuteSC(client, account, {
+      bytecode: params.deployer,
+      datastore: deployment.datastore,
+      maxCoins,
+      dryRun: true,
+      ...(params.fee !== undefined && { fee: params.fee }),
+      ...(params.maxGas !== undefined && { maxGas: params.maxGas }),
+      ...(params.periodToLive !== undefined && { periodToLive: params.periodToLive }),
+    });
+  } catch (error) {
+    if (isClientError(error, 'MASON_CLIENT_INSUFFICIENT_BALANCE')) {
+      const needed = parseMas(error.context.required);
+      throw new DeployError('MASON_DEPLOY_INSUFFICIENT_BALANCE', {
+        address: error.context.address,
+        balance: error.context.balance,
+        needed: error.context.required,
+        fee: formatMas(needed - maxCoins),
+        storage: formatMas(deployment.storage),
+        coins: formatMas(deployment.coins),
+      });
+    }
+    if (isClientError(error, 'MASON_CLIENT_GAS_ESTIMATION_FAILED') || isClientError(error, 'MASON_CLIENT_DRY_RUN_FAILED')) {
+      let reason = error.context.error;
+      if (deployment.coins === 0n && reason.includes('failed to charge storage costs')) {
+        reason += ' — the new contract pays for what its constructor stores: send it coins with the deployment (e.g. --coins 0.1).';
+      }
+      throw new DeployError('MASON_DEPLOY_WOULD_FAIL', { error: reason });
+    }
+    throw error;
+  }
 }
 
 async function resume(
@@ -196,7 +222,7 @@ async function resume(
   status: NodeStatus,
   inputs: Inputs,
 ): Promise<DeployResult | null> {
-  const { client } = params;
+  const { client, account } = params;
   if (params.fresh) {
     records.clearPending(params.contract);
     params.onProgress?.({ stage: 'discarded', operationId: pending.operationId, expirePeriod: pending.expirePeriod, sentAt: pending.sentAt });
@@ -220,9 +246,12 @@ async function resume(
       expirePeriod: pending.expirePeriod,
     });
   }
+  const input = pending.input as SendOperationInput;
+  const recorded = { id: pending.operationId, type: 'ExecuteSC', expirePeriod: pending.expirePeriod, creator: account.address.toString(), input } as const;
+  let operation = new Operation(client, recorded);
   if (!known) {
     try {
-      await sendOperations(client, [pending.input as SendOperationInput]);
+      operation = await sendPreparedOperation(client, recorded);
     } catch (error) {
       // The period turned between our clock read and the resend: the node refuses it as expired,
       // so it was never executed and a new deployment is safe.
@@ -235,9 +264,8 @@ async function resume(
   }
   params.onProgress?.({ stage: 'resuming', operationId: pending.operationId });
   return follow(params, records, {
-    operationId: pending.operationId,
-    input: pending.input as SendOperationInput,
-    expirePeriod: pending.expirePeriod,
+    operation,
+    input,
     bytecodeSha256: pending.bytecodeSha256,
     args: Uint8Array.from(Buffer.from(pending.constructorArgs, 'hex')),
     coins: BigInt(pending.coins),
@@ -247,9 +275,8 @@ async function resume(
 }
 
 interface Sent {
-  operationId: string;
+  operation: Operation;
   input: SendOperationInput;
-  expirePeriod: number;
   bytecodeSha256: string;
   args: Uint8Array;
   coins: bigint;
@@ -259,31 +286,27 @@ interface Sent {
 
 async function follow(params: DeployParams, records: DeploymentRecords, sent: Sent): Promise<DeployResult> {
   const { client, account, contract } = params;
+  const { operation } = sent;
   const stageTimeoutMs = params.stageTimeoutMs ?? 120_000;
-  const waitOptions = { expirePeriod: sent.expirePeriod, ...(params.pollIntervalMs !== undefined && { pollIntervalMs: params.pollIntervalMs }) };
+  const waitOptions = params.pollIntervalMs !== undefined ? { pollIntervalMs: params.pollIntervalMs } : {};
   const check = (result: WaitResult, stage: string) => {
     if (result.stage === 'expired') {
       records.clearPending(contract);
-      throw new DeployError('MASON_DEPLOY_EXPIRED', { operationId: sent.operationId, expirePeriod: sent.expirePeriod });
+      throw new DeployError('MASON_DEPLOY_EXPIRED', { operationId: operation.id, expirePeriod: operation.expirePeriod });
     }
     if (result.stage === 'timeout') {
-      throw new DeployError('MASON_DEPLOY_TIMEOUT', { operationId: sent.operationId, stage, timeoutMs: stageTimeoutMs, status: result.status });
+      throw new DeployError('MASON_DEPLOY_TIMEOUT', { operationId: operation.id, stage, timeoutMs: stageTimeoutMs, status: result.status });
     }
   };
 
-  const executed = await waitForOperation(
-    client,
-    sent.operationId,
-    [speculative(), final(), expired(), timeout(stageTimeoutMs), resendWhenLost(client, sent.input)],
-    waitOptions,
-  );
+  const executed = await operation.wait([speculative(), final(), expired(), timeout(stageTimeoutMs), resendWhenLost(client, sent.input)], waitOptions);
   check(executed, 'executed');
   if (executed.stage === 'speculative' || executed.stage === 'final') {
-    params.onProgress?.({ stage: 'executed', operationId: sent.operationId, slot: null });
+    params.onProgress?.({ stage: 'executed', operationId: operation.id, slot: null });
   }
-  const finality = executed.stage === 'final' ? executed : await waitForOperation(client, sent.operationId, [final(), timeout(stageTimeoutMs)], waitOptions);
+  const finality = executed.stage === 'final' ? executed : await operation.wait([final(), timeout(stageTimeoutMs)], waitOptions);
   check(finality, 'final');
-  const events = await getOperationEvents(client, sent.operationId, { final: true });
+  const events = await operation.events({ final: true });
   if (finality.stage === 'final' && finality.status === 'FinalError') {
     records.clearPending(contract);
     const errorEvent = [...events].reverse().find((e) => e.context.is_error);
@@ -295,14 +318,14 @@ async function follow(params: DeployParams, records: DeploymentRecords, sent: Se
     }
     throw new DeployError('MASON_DEPLOY_FAILED', { error });
   }
-  params.onProgress?.({ stage: 'final', operationId: sent.operationId });
+  params.onProgress?.({ stage: 'final', operationId: operation.id });
 
   const address = findDeployedAddress(events, account.address.toString());
-  if (!address) throw new DeployError('MASON_DEPLOY_ADDRESS_NOT_FOUND', { operationId: sent.operationId });
+  if (!address) throw new DeployError('MASON_DEPLOY_ADDRESS_NOT_FOUND', { operationId: operation.id });
   records.record({
     contract,
     address,
-    operationId: sent.operationId,
+    operationId: operation.id,
     network: params.network,
     chainId: Number(sent.chainId),
     deployer: account.address.toString(),
@@ -311,7 +334,7 @@ async function follow(params: DeployParams, records: DeploymentRecords, sent: Se
     coins: sent.coins.toString(),
     deployedAt: new Date().toISOString(),
   });
-  return { address, operationId: sent.operationId, events, recordsPath: records.path, resumed: sent.resumed };
+  return { address, operationId: operation.id, events, recordsPath: records.path, resumed: sent.resumed };
 }
 
 /** Turns "connection refused" into the hint a person needs. */

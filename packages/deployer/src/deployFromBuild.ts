@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readManifest } from '@mason/compiler';
+import { CodecError, type Manifest, parseManifest } from '@mason/codec';
 import { deployContract, type DeployParams, type DeployResult } from './deployContract.js';
 import { DeployError } from './errors.js';
 
@@ -12,13 +12,10 @@ export type DeployFromBuildParams = Omit<DeployParams, 'deployer' | 'contractByt
 /** Deploys a contract `mason build` produced, by its name in build/manifest.json. */
 export async function deployFromBuild(params: DeployFromBuildParams): Promise<DeployResult> {
   const outDir = params.outDir ?? join(params.root, 'build');
-  const manifest = readManifest(outDir);
-  const entry = manifest?.contracts[params.contract];
-  if (!manifest || !entry) {
-    throw new DeployError('MASON_DEPLOY_NOT_BUILT', {
-      contract: params.contract,
-      available: manifest ? Object.keys(manifest.contracts).join(', ') || 'none' : 'none (no build/manifest.json)',
-    });
+  const manifest = readBuild(outDir, params.contract);
+  const entry = Object.hasOwn(manifest.contracts, params.contract) ? manifest.contracts[params.contract] : undefined;
+  if (!entry) {
+    throw new DeployError('MASON_DEPLOY_NOT_BUILT', { contract: params.contract, available: Object.keys(manifest.contracts).join(', ') || 'none' });
   }
   return deployContract({
     ...params,
@@ -26,4 +23,20 @@ export async function deployFromBuild(params: DeployFromBuildParams): Promise<De
     contractBytecode: new Uint8Array(readFileSync(join(outDir, entry.wasm.path))),
     deployerCarriesContract: true,
   });
+}
+
+/** The build's manifest (codec's format: no compiler is loaded to read it); a missing or invalid one is "not built". */
+function readBuild(outDir: string, contract: string): Manifest {
+  let text: string;
+  try {
+    text = readFileSync(join(outDir, 'manifest.json'), 'utf8');
+  } catch {
+    throw new DeployError('MASON_DEPLOY_NOT_BUILT', { contract, available: 'none (no build/manifest.json)' });
+  }
+  try {
+    return parseManifest(text);
+  } catch (error) {
+    if (!(error instanceof CodecError)) throw error;
+    throw new DeployError('MASON_DEPLOY_NOT_BUILT', { contract, available: `none (build/manifest.json is not valid: ${error.shortMessage})` });
+  }
 }

@@ -5,7 +5,7 @@ export const deployErrors = {
   MASON_DEPLOY_NOT_BUILT: 'there is no built contract "{contract}" (built: {available}). Run `mason build` first, or name one of those.',
   MASON_DEPLOY_NO_NODE: 'no Massa node answers at {url}. {hint}',
   MASON_DEPLOY_INSUFFICIENT_BALANCE:
-    '{address} has {balance} MAS (final) but the deployment needs {needed} MAS (fee {fee} + storage {storage} + coins {coins}). Fund the account, or lower --coins.',
+    '{address} has {balance} MAS (candidate) but the deployment needs {needed} MAS (fee {fee} + storage {storage} + coins {coins}). Fund the account, or lower --coins.',
   MASON_DEPLOY_WOULD_FAIL: 'the deployment would fail, so nothing was sent: {error}',
   MASON_DEPLOY_TOO_LARGE:
     'the contract is {size} bytes; a deployment carries at most {limit} bytes. Split the contract or shrink it (optimizeLevel 3, shrinkLevel 2).',

@@ -196,6 +196,35 @@ describe('deploying a built contract to the devnet', () => {
     expect(error.message).toContain('greeter');
   });
 
+  it('a contract named like an Object property is just not built', async () => {
+    for (const contract of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) {
+      const error = await deployFromBuild({ ...base(), contract }).catch((e) => e);
+      expect(error.code, contract).toBe('MASON_DEPLOY_NOT_BUILT');
+      expect(error.message).toBe(`there is no built contract "${contract}" (built: greeter). Run \`mason build\` first, or name one of those.`);
+    }
+  });
+
+  it('reads the manifest without a compiler, and refuses one that is missing, not JSON or points outside the build folder', async () => {
+    const outDir = join(project.root, 'hostile-build');
+    mkdirSync(outDir, { recursive: true });
+    const missing = await deployFromBuild({ ...base(), outDir }).catch((e) => e);
+    expect(missing.code).toBe('MASON_DEPLOY_NOT_BUILT');
+    expect(missing.context.available).toBe('none (no build/manifest.json)');
+
+    writeFileSync(join(outDir, 'manifest.json'), '{"format": 1, "contracts": ');
+    const truncated = await deployFromBuild({ ...base(), outDir }).catch((e) => e);
+    expect(truncated.code).toBe('MASON_DEPLOY_NOT_BUILT');
+    expect(truncated.context.available).toMatch(/^none \(build\/manifest\.json is not valid: the build manifest is not valid \(the file: not JSON/);
+
+    const manifest = JSON.parse(readFileSync(join(project.root, 'build', 'manifest.json'), 'utf8'));
+    manifest.contracts.greeter.deployer.path = '../build/greeter.deployer.wasm';
+    writeFileSync(join(outDir, 'manifest.json'), JSON.stringify(manifest));
+    const escaping = await deployFromBuild({ ...base(), outDir }).catch((e) => e);
+    expect(escaping.code).toBe('MASON_DEPLOY_NOT_BUILT');
+    expect(escaping.message).toContain('contracts.greeter.deployer.path: "../build/greeter.deployer.wasm" is not a /-separated path inside the build folder');
+    expect(new DeploymentRecords(project.root, 'local').read().pending).toEqual({});
+  });
+
   it('says when no node answers, with the command to start one', async () => {
     const offline = createClient({ url: 'http://127.0.0.1:9', retry: { attempts: 1 } as never });
     const error = await deployFromBuild({ ...base(), client: offline }).catch((e) => e);
