@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Address, blake3 } from '@mason/codec';
+import { Address, blake3, signOperation, toSendOperationInput } from '@mason/codec';
+import { devnetAccountKey } from '@mason/devnet';
 import { afterAll, describe, expect, it } from 'vitest';
 
 // A real `mason node` process against a contract that spins on 4 MiB memory.fill (23 gas per
@@ -85,6 +86,32 @@ describe('mason node under executions that gas does not bound in time', () => {
     node.child.kill('SIGTERM');
     expect(await node.exited).toEqual({ code: 0, signal: null });
     await pending;
+    expect(node.errors()).toBe('');
+  }, 30_000);
+
+  it('answers requests while a block spins in a CallSC, and exits cleanly on SIGTERM without waiting for it', async () => {
+    // A budget far longer than the test: the node must not wait for the execution to end.
+    const node = startNode(120_000);
+    const info = await node.ready;
+    const status = (await rpc(info.urls.public, 'get_status')).result;
+    const op = signOperation(
+      {
+        fee: 10_000_000n,
+        expirePeriod: status.last_slot.period + 9,
+        op: { type: 'CallSC', target: spinner, func: 'spin', param: new Uint8Array(), coins: 0n, maxGas: 4_000_000_000n },
+      },
+      devnetAccountKey(0),
+      77n,
+    );
+    const [id] = (await rpc(info.urls.public, 'send_operations', [[toSendOperationInput(op)]])).result;
+    // In a block being executed: out of the pool, not executed yet.
+    let operation: any;
+    do [operation] = (await rpc(info.urls.public, 'get_operations', [[id]])).result;
+    while (operation.in_pool);
+    expect(operation).toMatchObject({ in_blocks: [expect.any(String)], op_exec_status: null });
+    expect((await rpc(info.urls.public, 'get_status')).result.chain_id).toBe(77);
+    node.child.kill('SIGTERM');
+    expect(await node.exited).toEqual({ code: 0, signal: null });
     expect(node.errors()).toBe('');
   }, 30_000);
 

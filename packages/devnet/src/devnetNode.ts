@@ -29,7 +29,7 @@ import { MAX_ASYNC_GAS } from './asyncPool/asyncPoolState.js';
 import { nextAsyncSlot } from './asyncPool/nextAsyncSlot.js';
 import { maxSpending } from './execution/executeOperation.js';
 import type { SlotExecution, SlotExecutionInput } from './execution/executeSlot.js';
-import { ExecutionWorker } from './execution/ExecutionWorker.js';
+import { ExecutionWorker, SlotExecutionFailed } from './execution/ExecutionWorker.js';
 import { DevnetLedger, type BlockChange } from './ledger/devnetLedger.js';
 import { admitOperations } from './pool/admitOperations.js';
 import { preverifyOperations } from './pool/preverifyOperations.js';
@@ -722,6 +722,8 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
 
   /** Logs a production failure (repeats of the same one at the 2nd, 4th, 8th… time) and keeps the most recent ones. */
   #productionFailed(slot: Slot, error: unknown): void {
+    // The node stopping ended the block's execution: nothing failed.
+    if (this.#stopped && error instanceof SlotExecutionFailed) return;
     const failure = error instanceof Error ? error : new Error(String(error));
     const previous = this.productionErrors[this.productionErrors.length - 1];
     this.#failuresInARow = previous?.message === failure.message ? this.#failuresInARow + 1 : 1;
@@ -807,10 +809,12 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     this.#timerSlot = null;
     // A stopped staker misses its slots: nothing is due any more, execution moves on with the clock.
     this.#scheduledSlot = null;
+    // A block executing now is not produced: its worker ends at once, not after the execution.
+    const workerStopped = this.#executionWorker.stop();
     await this.#mineRun;
     await this.#producing;
     await this.#signatureWorkers.close();
-    await this.#executionWorker.stop();
+    await workerStopped;
   }
 
   start(): void {

@@ -103,9 +103,10 @@ describe('prepareOperation and sendPreparedOperation', () => {
   });
 
   it('hostile signed bytes are the node’s to refuse: a flipped signature byte gives its RpcError', async () => {
+    // An amount no other test sends: the same content in the same period would have a known id.
     const prepared = await prepareOperation(client, account, {}, () => ({
-      spending: 1n,
-      payload: () => ({ type: 'Transaction', recipient: RECIPIENT.address, amount: 1n }),
+      spending: 3n,
+      payload: () => ({ type: 'Transaction', recipient: RECIPIENT.address, amount: 3n }),
     }));
     const signature = prepared.input.signature;
     const flipped = `${signature.slice(0, -2)}${signature.endsWith('A') ? 'B' : 'A'}${signature.slice(-1)}`;
