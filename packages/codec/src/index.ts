@@ -50,7 +50,6 @@ export {
   toSendOperationInput,
   verifyOperationInput,
   decodeOperationInput,
-  decodeOperationParts,
   checkOperationSignature,
   operationSigningPreimage,
   serializeSignedOperation,

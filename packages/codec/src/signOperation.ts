@@ -76,11 +76,6 @@ export function decodeOperationInput(input: SendOperationInput, chainId: bigint)
   return decodeSigned(deserializeOperationContent(contentBytes), contentBytes, publicKey, signature, chainId);
 }
 
-/** `decodeOperationInput` from the raw content bytes and the text forms of key and signature. */
-export function decodeOperationParts(contentBytes: Uint8Array, publicKey: string, signature: string, chainId: bigint): SignedOperation {
-  return decodeSigned(deserializeOperationContent(contentBytes), contentBytes, PublicKey.fromString(publicKey), Signature.fromString(signature), chainId);
-}
-
 /** Throws MASON_CODEC_SIGNATURE_INVALID unless the operation's signature is its creator's over its hash. */
 export function checkOperationSignature(signed: SignedOperation): void {
   if (!signed.publicKey.verifyHash(signed.hash, signed.signature)) {

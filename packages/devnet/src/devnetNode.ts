@@ -625,11 +625,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
           ),
         ),
       },
-      operations: records.map(({ signed }) => ({
-        contentBytes: signed.contentBytes,
-        publicKey: signed.publicKey.toString(),
-        signature: signed.signature.toString(),
-      })),
+      operations: records.map(({ signed }) => ({ id: signed.id, sender: signed.creator.toString(), content: signed.content })),
       producer: block.creatorAddress,
       endorsers: block.endorsements.map((e) => e.creatorAddress),
       endorsedCreator: this.graph.get(block.parents[block.slot.thread] ?? '')?.block.creatorAddress ?? null,

@@ -4,8 +4,8 @@ import type { BlockChange, DevnetLedger } from '../ledger/devnetLedger.js';
 import { JobWorker } from '../workers/JobWorker.js';
 import type { SlotExecution, SlotExecutionInput } from './executeSlot.js';
 
-// Runs from sources (tests) and from dist alike: the worker is always the built file.
-const WORKER_FILE = new URL('../../dist/execution/executionWorkerMain.js', import.meta.url);
+// Runs from sources (tests) and from dist alike: the worker is always the built bundle (scripts/bundle-workers.mjs).
+const WORKER_FILE = new URL('../../dist/workers/executionWorker.js', import.meta.url);
 
 /** A slot's execution that did not end: the block is not produced. */
 export class SlotExecutionFailed extends Error {}

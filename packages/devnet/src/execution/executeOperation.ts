@@ -1,4 +1,4 @@
-import { formatMas, MAX_AMOUNT, NODE_CONSTANTS, type SignedOperation } from '@mason/codec';
+import { formatMas, MAX_AMOUNT, NODE_CONSTANTS, type OperationContent, type SignedOperation } from '@mason/codec';
 import { formatMassaExecutionError, type LedgerJournal, type SlotContext, type Vm } from '@mason/vm';
 import type { ChainConfig } from '../config.js';
 import type { SCOutputEvent } from '../events/eventStore.js';
@@ -38,6 +38,14 @@ export function maxSpending(signed: SignedOperation, config: ChainConfig): bigin
   }
 }
 
+/** What executing an operation needs of it: plain data, posted to the execution worker (its signature was checked on admission). */
+export interface ExecutableOperation {
+  id: string;
+  /** The creator's address. */
+  sender: string;
+  content: OperationContent;
+}
+
 export interface ExecutionEnvironment {
   /** The candidate ledger, whose writes `journal` records. */
   ledger: DevnetLedger;
@@ -70,9 +78,9 @@ function event(env: ExecutionEnvironment, operationId: string, callStack: string
  * operation; a failure rolls back everything but the fee and emits the node's error event.
  * Contract operations run in the VM, which does its own checkpointing and error events.
  */
-export function executeOperation(signed: SignedOperation, env: ExecutionEnvironment): OperationOutcome {
+export function executeOperation(signed: ExecutableOperation, env: ExecutionEnvironment): OperationOutcome {
   const { ledger, journal } = env;
-  const sender = signed.creator.toString();
+  const sender = signed.sender;
   const fee = signed.content.fee;
   const balance = ledger.balance(sender);
   if (balance < fee) {
@@ -120,8 +128,8 @@ export function executeOperation(signed: SignedOperation, env: ExecutionEnvironm
   }
 }
 
-function runCoinOperation(signed: SignedOperation, { ledger, config, slot }: ExecutionEnvironment): void {
-  const sender = signed.creator.toString();
+function runCoinOperation(signed: ExecutableOperation, { ledger, config, slot }: ExecutionEnvironment): void {
+  const sender = signed.sender;
   const op = signed.content.op;
   switch (op.type) {
     case 'Transaction':

@@ -1,4 +1,4 @@
-import { compareSlots, decodeOperationParts, MAX_AMOUNT, type Slot } from '@mason/codec';
+import { compareSlots, MAX_AMOUNT, type Slot } from '@mason/codec';
 import { type LedgerJournal, SlotContext, type SlotContextInit, type Vm } from '@mason/vm';
 import { MAX_ASYNC_GAS } from '../asyncPool/asyncPoolState.js';
 import type { ChainConfig } from '../config.js';
@@ -6,19 +6,12 @@ import type { SCOutputEvent } from '../events/eventStore.js';
 import type { BlockChange, DevnetLedger } from '../ledger/devnetLedger.js';
 import { declaredBlockGas } from '../pool/operationPool.js';
 import { executeAsyncMessages, settleAsyncPool } from './asyncMessages.js';
-import { executeOperation } from './executeOperation.js';
-
-/** An operation of a block, as posted to the execution worker (its signature was checked on admission). */
-export interface SlotOperation {
-  contentBytes: Uint8Array;
-  publicKey: string;
-  signature: string;
-}
+import { type ExecutableOperation, executeOperation } from './executeOperation.js';
 
 /** Everything a slot's execution needs besides the state: plain data, posted to the execution worker. */
 export interface SlotExecutionInput {
   context: SlotContextInit & { blockId: string };
-  operations: SlotOperation[];
+  operations: ExecutableOperation[];
   producer: string;
   /** The creator of each endorsement. */
   endorsers: string[];
@@ -65,8 +58,7 @@ export function executeSlot(engine: SlotEngine, input: SlotExecutionInput): Slot
     payDeferredCredits(ledger, input.context.slot);
     let fees = 0n;
     let blockGas = 0n;
-    const operations = input.operations.map((op): OperationExecution => {
-      const signed = decodeOperationParts(op.contentBytes, op.publicKey, op.signature, config.chainId);
+    const operations = input.operations.map((signed): OperationExecution => {
       const outcome = executeOperation(signed, env);
       if (!outcome.executed) return { executed: false, success: false, events: outcome.events };
       fees += outcome.fee;

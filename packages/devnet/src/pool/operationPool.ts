@@ -1,4 +1,4 @@
-import { compareSlots, NODE_CONSTANTS, type SignedOperation, type Slot } from '@mason/codec';
+import { compareSlots, NODE_CONSTANTS, type OperationContent, type SignedOperation, type Slot } from '@mason/codec';
 
 export interface PooledOperation {
   signed: SignedOperation;
@@ -12,7 +12,7 @@ export interface PooledOperation {
 export const BASE_OPERATION_GAS = NODE_CONSTANTS.baseOperationGasCost;
 export const SP_COMPILATION_GAS = NODE_CONSTANTS.spCompilationGasCost;
 
-export function declaredBlockGas(signed: SignedOperation): bigint {
+export function declaredBlockGas(signed: { content: OperationContent }): bigint {
   const op = signed.content.op;
   if (op.type === 'CallSC') return op.maxGas + BASE_OPERATION_GAS;
   if (op.type === 'ExecuteSC') return op.maxGas + SP_COMPILATION_GAS + BASE_OPERATION_GAS;

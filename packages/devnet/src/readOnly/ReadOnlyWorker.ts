@@ -9,8 +9,8 @@ export interface ReadOnlyWorkerData {
   maxExecutionMs: number;
 }
 
-// Runs from sources (tests) and from dist alike: the worker is always the built file.
-const WORKER_FILE = new URL('../../dist/readOnly/readOnlyWorkerMain.js', import.meta.url);
+// Runs from sources (tests) and from dist alike: the worker is always the built bundle (scripts/bundle-workers.mjs).
+const WORKER_FILE = new URL('../../dist/workers/readOnlyWorker.js', import.meta.url);
 
 export interface ReadOnlyWorkerOptions {
   /** The VM's wall-clock budget inside the worker; default the node's `maxExecutionMs`. */
@@ -29,16 +29,15 @@ const isEntryChange = (change: BlockChange) => change.kind === 'create' || chang
 /**
  * Read-only executions on a worker thread, so that however long one runs, the node's servers
  * keep answering and its blocks keep coming. The worker holds a replica of the candidate
- * ledger's entries: a snapshot when it starts, then each block's changes, posted before the next
- * request. A job past its deadline, or a worker that dies, fails that job only; the next one gets
+ * ledger's entries: a snapshot when it starts, then each block's changes as the block executes. A job past its deadline, or a worker that dies, fails that job only; the next one gets
  * a fresh worker.
  */
 export class ReadOnlyWorker {
   readonly #worker: JobWorker<ReadOnlyJob, ReadOnlyResponse, BlockChange[]>;
-  #outbox: BlockChange[] = [];
   readonly #deadlineMs: number;
+  // Posted as they come (not kept until the next call): a worker that sees no call holds no backlog.
   readonly #onCandidate = (changes: readonly BlockChange[]) => {
-    if (this.#worker.started) for (const change of changes) if (isEntryChange(change)) this.#outbox.push(change);
+    if (this.#worker.started) this.#worker.postState(changes.filter(isEntryChange));
   };
 
   constructor(
@@ -49,10 +48,7 @@ export class ReadOnlyWorker {
     this.#deadlineMs = options.deadlineMs ?? maxExecutionMs + Math.max(1_000, maxExecutionMs / 2);
     this.#worker = new JobWorker(WORKER_FILE, {
       workerData: (): ReadOnlyWorkerData => ({ chainId: node.config.chainId, maxExecutionMs }),
-      initialState: () => {
-        this.#outbox = [];
-        return ledgerSnapshot(node.candidateLedger).filter(isEntryChange);
-      },
+      initialState: () => ledgerSnapshot(node.candidateLedger).filter(isEntryChange),
       ...(options.log && { log: options.log }),
     });
     node.on('candidate', this.#onCandidate);
@@ -60,10 +56,6 @@ export class ReadOnlyWorker {
 
   async run(job: ReadOnlyJob): Promise<ReadOnlyResponse> {
     if (this.#worker.closed) return readOnlyFailure('Channel error');
-    if (this.#outbox.length > 0) {
-      this.#worker.postState(this.#outbox);
-      this.#outbox = [];
-    }
     const outcome = await this.#worker.run(job, this.#deadlineMs);
     if (outcome.ok) return outcome.value;
     const target = job.kind === 'call' ? 'ReadOnlyExecutionTarget::FunctionCall' : 'ReadOnlyExecutionTarget::BytecodeExecution';
