@@ -13,20 +13,31 @@ import type { Block, Endorsement } from './block.js';
 
 const slotBytes = (slot: Slot): Uint8Array => concatBytes(encodeVarint(slot.period), Uint8Array.of(slot.thread));
 
+/**
+ * Gives `value` a `signature` made on first read (then kept): a block and its 16 endorsements cost
+ * 17 signatures, which only a reader needs (a view, a subscriber, the journal); ids do not depend
+ * on them. Ed25519 signing is deterministic, so the signature is the one made at once would be.
+ */
+function signedWhenRead<T extends { signature: string }>(value: Omit<T, 'signature'>, sign: () => string): T {
+  let signature: string | undefined;
+  return Object.defineProperty(value, 'signature', { enumerable: true, get: () => (signature ??= sign()) }) as T;
+}
+
 export function createEndorsement(staker: SecretKey, slot: Slot, index: number, endorsedBlock: string): Endorsement {
   const publicKey = staker.publicKey;
   const content = concatBytes(slotBytes(slot), encodeVarint(index), decodeBlockId(endorsedBlock));
   const contentHash = blake3(concatBytes(publicKey.bytes, content));
-  const signature = staker.signHash(blake3(concatBytes(publicKey.bytes, slotBytes(slot), encodeVarint(index), contentHash)));
-  return {
-    id: encodeEndorsementId(contentHash),
-    slot,
-    index,
-    endorsedBlock,
-    signature: signature.toString(),
-    creatorPublicKey: publicKey.toString(),
-    creatorAddress: publicKey.address().toString(),
-  };
+  return signedWhenRead<Endorsement>(
+    {
+      id: encodeEndorsementId(contentHash),
+      slot,
+      index,
+      endorsedBlock,
+      creatorPublicKey: publicKey.toString(),
+      creatorAddress: publicKey.address().toString(),
+    },
+    () => staker.signHash(blake3(concatBytes(publicKey.bytes, slotBytes(slot), encodeVarint(index), contentHash))).toString(),
+  );
 }
 
 export interface BlockDraft {
@@ -54,18 +65,19 @@ export function createBlock(creator: SecretKey, draft: BlockDraft): Block {
     encodeVarint(0),
   );
   const hash = blake3(concatBytes(publicKey.bytes, header));
-  const signature = creator.signHash(blake3(concatBytes(publicKey.bytes, slotBytes(draft.slot), hash)));
   const operationsSize = draft.operations.reduce((sum, op) => sum + op.size, 0);
-  return {
-    id: encodeBlockId(hash),
-    slot: draft.slot,
-    parents: draft.parents,
-    operationMerkleRoot: encodeBase58check(operationMerkleRoot),
-    endorsements: draft.endorsements,
-    operations: draft.operations.map((op) => op.id),
-    signature: signature.toString(),
-    creatorPublicKey: publicKey.toString(),
-    creatorAddress: publicKey.address().toString(),
-    size: header.length + 65 + 33 + operationsSize,
-  };
+  return signedWhenRead<Block>(
+    {
+      id: encodeBlockId(hash),
+      slot: draft.slot,
+      parents: draft.parents,
+      operationMerkleRoot: encodeBase58check(operationMerkleRoot),
+      endorsements: draft.endorsements,
+      operations: draft.operations.map((op) => op.id),
+      creatorPublicKey: publicKey.toString(),
+      creatorAddress: publicKey.address().toString(),
+      size: header.length + 65 + 33 + operationsSize,
+    },
+    () => creator.signHash(blake3(concatBytes(publicKey.bytes, slotBytes(draft.slot), hash))).toString(),
+  );
 }
