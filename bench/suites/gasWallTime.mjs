@@ -186,7 +186,8 @@ const ROWS = [
   ['abiFunctionExistsBig', 'ABI function_exists on a 3 MB contract', 64],
   ['abiGetKeys', 'ABI get_keys, 20,000 keys of 32 bytes', 3],
   ['abiEvent', 'ABI generate_event, 1,000 characters (25 per execution)', 24],
-  ['abiAddressFromPublicKey', 'ABI address_from_public_key'],
+  // Each returned string (~128 bytes) is pinned, as on a node: 32,768 calls fill the 4 MiB (64 pages) a contract may have.
+  ['abiAddressFromPublicKey', 'ABI address_from_public_key', 16_384],
   ['abiRemainingGas', 'ABI get_remaining_gas (cheapest ABI)'],
 ];
 
