@@ -285,7 +285,8 @@ describe('instant mode with a data directory', () => {
     let lastBlock: Slot;
     let before: any;
     try {
-      for (let i = 0; i < 3; i++) await waitFinal(first, await sendOp(first, first.accounts[0]!.secretKey, { type: 'Transaction', recipient, amount: MAS }));
+      // Distinct amounts: the same transfer sent twice in one period is one operation (the same id).
+      for (let i = 0n; i < 3n; i++) await waitFinal(first, await sendOp(first, first.accounts[0]!.secretKey, { type: 'Transaction', recipient, amount: MAS + i }));
       // Whether blocks alone put the clock ahead depends on the machine's speed: move it ahead for sure.
       await first.node.advanceSlots(320);
       lastBlock = first.node.lastProducedSlot;
@@ -299,11 +300,11 @@ describe('instant mode with a data directory', () => {
       const after = await call(first.urls.public, 'get_status');
       expect(after.current_time).toBeGreaterThanOrEqual(before.current_time);
       expect(compareSlots(after.last_slot, lastBlock)).toBeGreaterThanOrEqual(0);
-      const info = await waitFinal(first, await sendOp(first, first.accounts[0]!.secretKey, { type: 'Transaction', recipient, amount: MAS }));
+      const info = await waitFinal(first, await sendOp(first, first.accounts[0]!.secretKey, { type: 'Transaction', recipient, amount: MAS + 3n }));
       const [block] = await call<any[]>(first.urls.public, 'get_blocks', [[info.in_blocks[0]]]);
       expect(compareSlots(block.content.block.header.content.slot, lastBlock)).toBeGreaterThan(0);
       const [account] = await call<any[]>(first.urls.public, 'get_addresses', [[recipient]]);
-      expect(parseMas(account.final_balance)).toBe(4n * MAS - parseMas('0.001'));
+      expect(parseMas(account.final_balance)).toBe(4n * MAS + 6n - parseMas('0.001'));
     } finally {
       await first.stop();
     }
