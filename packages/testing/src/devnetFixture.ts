@@ -1,22 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { isAbsolute, join, resolve } from 'node:path';
-import {
-  Account,
-  callSC,
-  createClient,
-  executeSC,
-  getFilteredScOutputEvent,
-  MAX_GAS_EXECUTE,
-  readOnlyCall,
-  transfer,
-  type Client,
-  type SCOutputEvent,
-} from '@mason/client';
+import type { Account, Client, SCOutputEvent } from '@mason/client';
 import type { Args, Slot } from '@mason/codec';
-import { build, bundleDeployer, deployerDatastore, loadDeployerTemplate, readManifest } from '@mason/compiler';
-import { contractStorageCost, DeployError, findDeployedAddress } from '@mason/deployer';
-import { startDevnet, type Devnet, type DevnetOptions } from '@mason/devnet';
-import { TestingError } from './errors.js';
+import type { Devnet, DevnetOptions } from '@mason/devnet';
 
 /** Constructor or function arguments: an Args (serialized here) or bytes. */
 export type FixtureArgs = Args | Uint8Array;
@@ -94,168 +78,14 @@ export interface DevnetFixture {
   [Symbol.asyncDispose](): Promise<void>;
 }
 
-/** Instant mode makes an operation final within milliseconds: a short poll finds it sooner than setting up a subscription. */
-const WAIT = { timeoutMs: 60_000, notifications: false, pollIntervalMs: 5 };
-
-function addressOf(ref: ContractRef, what: string): string {
-  const address = typeof ref === 'string' ? ref : ref?.address;
-  if (typeof address !== 'string' || address.length === 0) {
-    throw new TestingError('MASON_TESTING_FIXTURE_ARGUMENT', { what, value: describe(ref), expected: 'an address (AS…) or what deploy() returned' });
-  }
-  return address;
-}
-
-function describe(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  if (value === null || value === undefined) return String(value);
-  return typeof value === 'object' ? 'an object without an address' : `${typeof value} ${String(value)}`;
-}
-
-/** Instant mode unless MASON_TEST_TIMING says `real` (anything else is refused: a typo must not go unnoticed). */
-function instantByDefault(): boolean {
-  const timing = process.env.MASON_TEST_TIMING;
-  if (timing === undefined || timing === '' || timing === 'instant') return true;
-  if (timing === 'real') return false;
-  throw new TestingError('MASON_TESTING_FIXTURE_ARGUMENT', {
-    what: 'the environment variable MASON_TEST_TIMING',
-    value: JSON.stringify(timing),
-    expected: '"instant" (the default) or "real"',
-  });
-}
-
-const bytesOf = (args: FixtureArgs | undefined): Uint8Array => (args === undefined ? new Uint8Array() : args instanceof Uint8Array ? args : args.serialize());
-
 /**
  * An in-process devnet in instant mode (every operation final as soon as it is sent) with funded
  * accounts, a client, and deploy/call/read/events helpers for integration tests:
  * `const { deploy, call, read, close } = await devnetFixture()`.
  */
 export async function devnetFixture(options: DevnetFixtureOptions = {}): Promise<DevnetFixture> {
-  const root = resolve(options.root ?? process.cwd());
-  const outDir = join(root, 'build');
-  if (options.build ?? existsSync(join(root, 'assembly', 'contracts'))) await build({ root });
-  const devnet = await startDevnet({ publicPort: 0, privatePort: 0, apiPort: 0, instant: instantByDefault(), ...options.devnet });
-  const client = createClient({ url: devnet.urls.public, wsUrl: devnet.urls.ws });
-  const accounts = devnet.accounts.map((a) => Account.fromSecretKey(a.secretKey));
-  const account = accounts[0]!;
-  let closing: Promise<void> | null = null;
-  const open = (helper: string) => {
-    if (closing) throw new TestingError('MASON_TESTING_FIXTURE_CLOSED', { helper });
-  };
-
-  const finalEvents = (operationId: string) => getFilteredScOutputEvent(client, { original_operation_id: operationId, is_final: true });
-
-  /**
-   * Sends Mason's bundled deployer (what `mason deploy` sends) and takes the address from its own
-   * event. Unlike `mason deploy`, no dry run first and no deployment records: a failure shows in
-   * the operation's final events, and these deployments live as long as the devnet.
-   */
-  const deployBundled = async (
-    name: string,
-    deployer: Uint8Array,
-    wasm: Uint8Array,
-    args: Uint8Array,
-    coins: bigint,
-    from: Account,
-  ): Promise<DeployedContract> => {
-    const datastore = deployerDatastore([{ args, coins }]);
-    const maxCoins = contractStorageCost(wasm.length) + coins;
-    const operation = await executeSC(client, from, { bytecode: deployer, datastore, maxCoins, maxGas: MAX_GAS_EXECUTE });
-    const result = await operation.waitFinal(WAIT);
-    const events = await finalEvents(operation.id);
-    const address = findDeployedAddress(events, from.address.toString());
-    if (result.status !== 'FinalSuccess' || !address) {
-      const reason = events.at(-1)?.data ?? `the operation ended ${result.status}`;
-      throw new TestingError('MASON_TESTING_DEPLOY_FAILED', { reason: `${name}: ${reason}` });
-    }
-    return { address, operationId: operation.id, events };
-  };
-
-  const fixture: DevnetFixture = {
-    devnet,
-    client,
-    account,
-    accounts,
-
-    async deploy(contract, { args, coins, from = account } = {}) {
-      open('deploy');
-      if (typeof contract !== 'string' || contract.length === 0) {
-        throw new TestingError('MASON_TESTING_FIXTURE_ARGUMENT', {
-          what: 'deploy(contract)',
-          value: describe(contract),
-          expected: 'a contract name of the build (e.g. "main") or a .wasm file path',
-        });
-      }
-      if (!contract.endsWith('.wasm')) {
-        const manifest = readManifest(outDir);
-        const entry = manifest?.contracts[contract];
-        if (!manifest || !entry) {
-          const available = manifest ? Object.keys(manifest.contracts).join(', ') || 'none' : 'none (no build/manifest.json)';
-          throw new DeployError('MASON_DEPLOY_NOT_BUILT', { contract, available });
-        }
-        const read = (file: string) => new Uint8Array(readFileSync(join(outDir, file)));
-        return deployBundled(contract, read(entry.deployer.path), read(entry.wasm.path), bytesOf(args), coins ?? 0n, from);
-      }
-      const path = isAbsolute(contract) ? contract : join(root, contract);
-      if (!existsSync(path)) throw new TestingError('MASON_TESTING_FILE_NOT_FOUND', { path: contract, absolute: path });
-      const wasm = new Uint8Array(readFileSync(path));
-      const template = await loadDeployerTemplate();
-      return deployBundled(contract, bundleDeployer(template.bytes, wasm, contract), wasm, bytesOf(args), coins ?? 0n, from);
-    },
-
-    async call(contract, func, args, { coins, maxGas, from = account } = {}) {
-      open('call');
-      const target = addressOf(contract, 'call(contract)');
-      const operation = await callSC(client, from, {
-        target,
-        func,
-        parameter: bytesOf(args),
-        ...(coins !== undefined && { coins }),
-        ...(maxGas !== undefined && { maxGas }),
-      });
-      const result = await operation.waitFinal(WAIT);
-      const status = result.status === 'FinalSuccess' ? 'FinalSuccess' : 'FinalError';
-      return { operationId: operation.id, status, ok: status === 'FinalSuccess', events: await finalEvents(operation.id) };
-    },
-
-    async read(contract, func, args, { caller } = {}) {
-      open('read');
-      const target = addressOf(contract, 'read(contract)');
-      return (await readOnlyCall(client, { target, func, parameter: bytesOf(args), ...(caller !== undefined && { caller }) })).value;
-    },
-
-    async events(of) {
-      open('events');
-      if (typeof of === 'string' && of.startsWith('O')) return finalEvents(of);
-      return getFilteredScOutputEvent(client, { emitter_address: addressOf(of, 'events(of)'), is_final: true });
-    },
-
-    async transfer(to, amount, { from = account } = {}) {
-      open('transfer');
-      const recipient = typeof to === 'string' ? to : String(to?.address);
-      const operation = await transfer(client, from, { to: recipient, amount });
-      await operation.waitFinal(WAIT);
-    },
-
-    async advanceSlots(count) {
-      open('advanceSlots');
-      return devnet.node.advanceSlots(count);
-    },
-
-    close() {
-      closing ??= (async () => {
-        try {
-          await client.close();
-        } finally {
-          await devnet.stop();
-        }
-      })();
-      return closing;
-    },
-
-    [Symbol.asyncDispose]() {
-      return fixture.close();
-    },
-  };
-  return fixture;
+  // Loaded on use: the devnet, client, deployer and compiler are not needed by the rest of
+  // @mason/testing (mason test's unit tests), and loading them takes ~150 ms.
+  const { startDevnetFixture } = await import('./startDevnetFixture.js');
+  return startDevnetFixture(options);
 }
