@@ -286,7 +286,8 @@ describe('instant mode with a data directory', () => {
     let before: any;
     try {
       // Distinct amounts: the same transfer sent twice in one period is one operation (the same id).
-      for (let i = 0n; i < 3n; i++) await waitFinal(first, await sendOp(first, first.accounts[0]!.secretKey, { type: 'Transaction', recipient, amount: MAS + i }));
+      for (let i = 0n; i < 3n; i++)
+        await waitFinal(first, await sendOp(first, first.accounts[0]!.secretKey, { type: 'Transaction', recipient, amount: MAS + i }));
       // Whether blocks alone put the clock ahead depends on the machine's speed: move it ahead for sure.
       await first.node.advanceSlots(320);
       lastBlock = first.node.lastProducedSlot;
