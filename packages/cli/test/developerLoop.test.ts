@@ -158,6 +158,31 @@ describe('the developer loop through the mason command', () => {
     expect(result.gasUsed).toBeLessThanOrEqual(result.maxGas);
   });
 
+  it('mason call --period-to-live sets the expire period; a value a node would refuse is refused first', async () => {
+    const status = async () => {
+      const response = await fetch(devnet.urls.public, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'get_status', params: [] }),
+      });
+      return ((await response.json()) as { result: { last_slot: { period: number } } }).result.last_slot.period;
+    };
+    const before = await status();
+    const called = await mason(['call', 'main', 'sum', '--args', 'i32:6', 'i32:8', '--period-to-live', '1', '--json']);
+    expect(called.code, called.stderr).toBe(0);
+    const after = await status();
+    const [info] = await getOperations(devnet.urls.public, JSON.parse(called.stdout).operationId);
+    expect(info.operation.content.expire_period).toBeGreaterThanOrEqual(before + 1);
+    expect(info.operation.content.expire_period).toBeLessThanOrEqual(after + 1);
+    for (const command of [['call', 'main', 'sum', '--args', 'i32:1', 'i32:2'], ['deploy']]) {
+      for (const value of ['0', '10', '2.5', 'soon']) {
+        const refused = await mason([...command, '--period-to-live', value]);
+        expect(refused.code, `${command[0]} ${value}`).toBe(1);
+        expect(refused.stderr).toContain(`option '--period-to-live <periods>' argument '${value}' is invalid. give a whole number of periods from 1 to 9`);
+      }
+    }
+  });
+
   it('mason call and read take the name deployments/<network>.json records, from any sub-folder', async () => {
     const called = await mason(['call', 'main', 'sum', '--args', 'i32:4', 'i32:5'], { cwd: join(root, 'assembly') });
     expect(called.code, called.stderr).toBe(0);

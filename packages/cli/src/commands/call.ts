@@ -6,7 +6,7 @@ import { resolveContract } from '../contractTarget.js';
 import { eventText } from '../eventText.js';
 import { accountFor, clientFor, resolveNetwork } from '../network.js';
 import { gasText, operationGas } from '../operationGas.js';
-import { gasAmount, masAmount } from '../optionParsers.js';
+import { gasAmount, masAmount, periodToLive } from '../optionParsers.js';
 import { color, field, printEvents } from '../output.js';
 
 interface CallOptions {
@@ -14,6 +14,7 @@ interface CallOptions {
   coins: bigint;
   maxGas?: bigint;
   fee?: bigint;
+  periodToLive?: number;
   network: string;
   wait: 'executed' | 'final';
   json?: boolean;
@@ -28,6 +29,7 @@ export function callCommand(): Command {
     .option('--coins <MAS>', 'coins sent with the call', masAmount, 0n)
     .option('--max-gas <gas>', 'gas limit (default: estimated by a read-only call, +20 %)', gasAmount)
     .option('--fee <MAS>', "fee (default: the node's minimal fee)", masAmount)
+    .option('--period-to-live <periods>', 'periods after the last slot during which the operation may be included (1–9, default 9)', periodToLive)
     .option('--network <name>', 'local, buildnet, mainnet or a node URL', 'local')
     .addOption(new Option('--wait <stage>', 'return once executed, or once final').choices(['executed', 'final']).default('final'))
     .option('--json', 'print one JSON object')
@@ -46,6 +48,7 @@ export function callCommand(): Command {
           coins: options.coins,
           ...(options.maxGas !== undefined && { maxGas: options.maxGas }),
           ...(options.fee !== undefined && { fee: options.fee }),
+          ...(options.periodToLive !== undefined && { periodToLive: options.periodToLive }),
         });
         if (!options.json) console.log(field('operation', operation.id));
         const strategies = options.wait === 'final' ? [final(), timeout(120_000)] : [speculative(), timeout(120_000)];

@@ -5,7 +5,7 @@ import { encodeContractArgs } from '../contractArgs.js';
 import { CliError } from '../errors.js';
 import { argsStringArray, rawEventBytes } from '../eventText.js';
 import { accountFor, clientFor, resolveNetwork } from '../network.js';
-import { gasAmount, masAmount } from '../optionParsers.js';
+import { gasAmount, masAmount, periodToLive } from '../optionParsers.js';
 import { color, field, printEvents, type PrintableEvent } from '../output.js';
 import { enterProject } from '../project.js';
 import { runBuild } from './build.js';
@@ -16,6 +16,7 @@ interface DeployOptions {
   coins: bigint;
   fee?: bigint;
   maxGas?: bigint;
+  periodToLive?: number;
   fresh?: boolean;
   json?: boolean;
 }
@@ -78,6 +79,7 @@ export function deployCommand(): Command {
     .option('--coins <MAS>', 'coins sent to the constructor (the contract pays its storage with them)', masAmount, masAmount('0.1'))
     .option('--fee <MAS>', "fee (default: the node's minimal fee)", masAmount)
     .option('--max-gas <gas>', 'gas limit (default: measured by a dry run, +20 %)', gasAmount)
+    .option('--period-to-live <periods>', 'periods after the last slot during which the operation may be included (1–9, default 9)', periodToLive)
     .option('--fresh', 'discard a deployment an interrupted run left pending, and deploy anew')
     .option('--json', 'print one JSON object')
     .action(async (contract: string | undefined, options: DeployOptions) => {
@@ -108,6 +110,7 @@ export function deployCommand(): Command {
             coins: options.coins,
             ...(options.fee !== undefined && { fee: options.fee }),
             ...(options.maxGas !== undefined && { maxGas: options.maxGas }),
+            ...(options.periodToLive !== undefined && { periodToLive: options.periodToLive }),
             ...(options.fresh && { fresh: true }),
             pollIntervalMs: network.isLocal ? 20 : 1_000,
             onProgress: (progress) => {
