@@ -625,7 +625,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
           ),
         ),
       },
-      operations: records.map(({ signed }) => ({ id: signed.id, sender: signed.creator.toString(), content: signed.content })),
+      operations: records.map(({ signed }) => ({ id: signed.id, sender: signed.creator.toString(), contentBytes: signed.contentBytes })),
       producer: block.creatorAddress,
       endorsers: block.endorsements.map((e) => e.creatorAddress),
       endorsedCreator: this.graph.get(block.parents[block.slot.thread] ?? '')?.block.creatorAddress ?? null,
