@@ -12,7 +12,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const bin = fileURLToPath(new URL('../bin/mason.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'mason-cli-wall-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const children = new Set<ReturnType<typeof spawn>>();
+afterAll(() => {
+  // A test that failed before its SIGTERM must not leave a node running (and spinning).
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
 
 // (module (memory (export "memory") 64 64) (func (export "spin") (loop (memory.fill (i32.const 0) (i32.const 0) (i32.const 4194304)) (br 0))))
 // biome-ignore format: wasm bytes, one section per line
@@ -45,6 +50,7 @@ function startNode(maxExecutionMs: number) {
     String(maxExecutionMs),
   ];
   const child = spawn(process.execPath, [bin, ...args], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
   let stdout = '';
   let stderr = '';
   child.stderr.on('data', (c) => (stderr += c));

@@ -1,0 +1,31 @@
+import { blake3 as nobleBlake3 } from '@noble/hashes/blake3';
+import { describe, expect, it } from 'vitest';
+import { blake3 } from '../src/hash.js';
+
+// The codec hashes with hash-wasm's WebAssembly blake3: it must give @noble's bytes exactly.
+
+const bytes = (length: number, seed: number) => Uint8Array.from({ length }, (_, i) => (i * 31 + seed * 7) & 0xff);
+
+describe('blake3', () => {
+  it("gives @noble's digest on every length around its block and chunk sizes", () => {
+    for (const length of [0, 1, 31, 32, 33, 63, 64, 65, 127, 128, 1023, 1024, 1025, 2048, 4097, 100_003]) {
+      const data = bytes(length, length);
+      expect(blake3(data), `length ${length}`).toEqual(nobleBlake3(data));
+    }
+  });
+
+  it('hashes a view by its own bytes, not its whole buffer', () => {
+    const whole = bytes(300, 3);
+    const view = whole.subarray(50, 130);
+    expect(blake3(view)).toEqual(nobleBlake3(Uint8Array.from(view)));
+  });
+
+  it('returns a new array each time (a caller may keep or change it)', () => {
+    const first = blake3(bytes(40, 1));
+    const copy = Uint8Array.from(first);
+    const second = blake3(bytes(40, 2));
+    first.fill(0);
+    expect(blake3(bytes(40, 1))).toEqual(copy);
+    expect(second).not.toEqual(copy);
+  });
+});
