@@ -29,8 +29,9 @@ const isEntryChange = (change: BlockChange) => change.kind === 'create' || chang
 /**
  * Read-only executions on a worker thread, so that however long one runs, the node's servers
  * keep answering and its blocks keep coming. The worker holds a replica of the candidate
- * ledger's entries: a snapshot when it starts, then each block's changes as the block executes. A job past its deadline, or a worker that dies, fails that job only; the next one gets
- * a fresh worker.
+ * ledger's entries: a snapshot when it starts, then each block's changes as the node applies
+ * them. A job past its deadline, or a worker that dies, fails that job only; the next one gets a
+ * fresh worker.
  */
 export class ReadOnlyWorker {
   readonly #worker: JobWorker<ReadOnlyJob, ReadOnlyResponse, BlockChange[]>;
