@@ -7,7 +7,7 @@ import { InvalidArgumentError } from 'commander';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { BuildProgressView } from '../src/BuildProgressView.js';
 import { runBuild } from '../src/commands/build.js';
-import { parseJobs } from '../src/optionParsers.js';
+import { parseJobs } from '../src/jobsOption.js';
 
 const bin = fileURLToPath(new URL('../bin/mason.js', import.meta.url));
 const project = mkdtempSync(join(tmpdir(), 'mason-build-progress-'));

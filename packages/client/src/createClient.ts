@@ -1,10 +1,10 @@
-import { Agent } from 'undici';
+import type { Agent } from 'undici';
 import type { Client, ClientConfig, RequestOptions, RetryOptions, SubscribeOptions, SubscriptionMethods } from './client.js';
 import { ClientError } from './errors.js';
 import { httpCall } from './internal/httpCall.js';
 import { DEFAULT_RETRY, type RetryPolicy, withRetry } from './internal/retry.js';
 import { RETRY_SAFE_METHODS } from './internal/retrySafeMethods.js';
-import { WsConnection } from './internal/WsConnection.js';
+import type { WsConnection } from './internal/WsConnection.js';
 import type { Subscription } from './Subscription.js';
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -43,13 +43,16 @@ export function createClient(config: ClientConfig): Client {
   const wsUrl = config.wsUrl === undefined ? undefined : checkUrl('wsUrl', config.wsUrl, ['ws', 'wss']);
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const policy = retryPolicy(config.retry, DEFAULT_RETRY);
-  const agent = new Agent({ keepAliveTimeout: 10_000, connections: 32 });
-  let ws: WsConnection | undefined;
+  // undici and ws are loaded on first use (together ~110 ms of module loading): a program that
+  // creates a client but never calls, or never subscribes, does not pay for them.
+  let agent: Promise<Agent> | undefined;
+  let ws: Promise<WsConnection> | undefined;
   let closed = false;
 
-  const websocket = (method: string): WsConnection => {
+  const dispatcher = (): Promise<Agent> => (agent ??= import('undici').then(({ Agent }) => new Agent({ keepAliveTimeout: 10_000, connections: 32 })));
+  const websocket = (method: string): Promise<WsConnection> => {
     if (!wsUrl) throw new ClientError('MASON_CLIENT_WS_URL_MISSING', { method });
-    ws ??= new WsConnection(wsUrl);
+    ws ??= import('./internal/WsConnection.js').then(({ WsConnection }) => new WsConnection(wsUrl));
     return ws;
   };
 
@@ -71,16 +74,16 @@ export function createClient(config: ClientConfig): Client {
     timeoutMs,
     cache: {},
     request<T>(method: string, params: unknown[] = [], options?: RequestOptions): Promise<T> {
-      return send((o) => httpCall(agent, url, method, params, o), method, options) as Promise<T>;
+      return send(async (o) => httpCall(await dispatcher(), url, method, params, o), method, options) as Promise<T>;
     },
     requestApi<T>(method: string, params: unknown[] = [], options?: RequestOptions): Promise<T> {
-      if (apiUrl) return send((o) => httpCall(agent, apiUrl, method, params, o), method, options) as Promise<T>;
+      if (apiUrl) return send(async (o) => httpCall(await dispatcher(), apiUrl, method, params, o), method, options) as Promise<T>;
       if (!wsUrl) return Promise.reject(new ClientError('MASON_CLIENT_API_URL_MISSING', { method }));
-      return send((o) => websocket(method).call(method, params, o), method, options) as Promise<T>;
+      return send(async (o) => (await websocket(method)).call(method, params, o), method, options) as Promise<T>;
     },
     async subscribe<T>(methods: SubscriptionMethods, options?: SubscribeOptions): Promise<Subscription<T>> {
       if (closed) throw new ClientError('MASON_CLIENT_CLOSED', { method: methods.subscribe });
-      return websocket(methods.subscribe).subscribe<T>(methods, {
+      return (await websocket(methods.subscribe)).subscribe<T>(methods, {
         timeoutMs: options?.timeoutMs ?? timeoutMs,
         signal: options?.signal,
         bufferSize: options?.bufferSize ?? config.subscriptionBufferSize ?? DEFAULT_BUFFER_SIZE,
@@ -90,7 +93,7 @@ export function createClient(config: ClientConfig): Client {
     async close(): Promise<void> {
       if (closed) return;
       closed = true;
-      await Promise.all([ws?.close(), agent.close()]);
+      await Promise.all([ws?.then((connection) => connection.close()), agent?.then((dispatcher) => dispatcher.close())]);
     },
   };
 }

@@ -1,5 +1,3 @@
-import { ed25519 as noble } from '@noble/curves/ed25519';
-
 type NodeCrypto = typeof import('node:crypto');
 type KeyObject = import('node:crypto').KeyObject;
 
@@ -10,6 +8,8 @@ type KeyObject = import('node:crypto').KeyObject;
 const nodeCrypto: NodeCrypto | undefined = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.(
   'node:crypto',
 ) as NodeCrypto | undefined;
+// Loaded only where Node's crypto is missing: it is ~25 ms of module loading a CLI command need not pay.
+const noble = nodeCrypto ? undefined : (await import('@noble/curves/ed25519')).ed25519;
 
 const PKCS8_PREFIX = Uint8Array.from([0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20]);
 const SPKI_PREFIX = Uint8Array.from([0x30, 0x2a, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x03, 0x21, 0x00]);
@@ -29,7 +29,7 @@ export function prepareSecret(seed: Uint8Array): PreparedSecret {
     const publicKey = new Uint8Array(spki.subarray(SPKI_PREFIX.length));
     return { publicKey, sign: (message) => new Uint8Array(nodeCrypto.sign(null, message, key)) };
   }
-  return { publicKey: noble.getPublicKey(seed), sign: (message) => noble.sign(message, seed) };
+  return { publicKey: noble!.getPublicKey(seed), sign: (message) => noble!.sign(message, seed) };
 }
 
 /** A verifying key prepared once (the public key object is cached by its holder). */
@@ -51,7 +51,7 @@ export function prepareVerifier(publicKey: Uint8Array): (message: Uint8Array, si
   }
   return (message, signature) => {
     try {
-      return noble.verify(signature, message, publicKey, { zip215: false });
+      return noble!.verify(signature, message, publicKey, { zip215: false });
     } catch {
       return false;
     }
@@ -59,5 +59,5 @@ export function prepareVerifier(publicKey: Uint8Array): (message: Uint8Array, si
 }
 
 export function randomSeed(): Uint8Array {
-  return nodeCrypto ? new Uint8Array(nodeCrypto.randomBytes(32)) : noble.utils.randomPrivateKey();
+  return nodeCrypto ? new Uint8Array(nodeCrypto.randomBytes(32)) : noble!.utils.randomPrivateKey();
 }

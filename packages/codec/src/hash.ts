@@ -1,4 +1,3 @@
-import { blake3 as nobleBlake3 } from '@noble/hashes/blake3';
 import { sha256 as nobleSha256 } from '@noble/hashes/sha256';
 import { createBLAKE3 } from 'hash-wasm';
 
@@ -6,10 +5,12 @@ import { createBLAKE3 } from 'hash-wasm';
 // pure JavaScript on the short inputs hashed everywhere (operation ids, addresses, block headers)
 // and gives the same bytes (tested); @noble stays the fallback where WebAssembly is unavailable.
 const wasmBlake3 = await createBLAKE3().catch(() => undefined);
+// Loaded only where it is needed (module loading is a good part of a CLI command's time).
+const nobleBlake3 = wasmBlake3 ? undefined : (await import('@noble/hashes/blake3')).blake3;
 
 /** The hash Massa uses everywhere: addresses, operation ids, signatures. */
 export function blake3(data: Uint8Array): Uint8Array {
-  return wasmBlake3 ? wasmBlake3.init().update(data).digest('binary') : nobleBlake3(data);
+  return wasmBlake3 ? wasmBlake3.init().update(data).digest('binary') : nobleBlake3!(data);
 }
 
 export function sha256(data: Uint8Array): Uint8Array {

@@ -10,7 +10,7 @@ export {
   type TemplateContext,
   type TemplateKeys,
 } from './MasonError.js';
-export { concatBytes, bytesEqual, compareBytes, toHex, fromHex } from './bytes.js';
+export { byteList, concatBytes, bytesEqual, compareBytes, toHex, fromHex } from './bytes.js';
 export { ByteReader } from './byteReader.js';
 export { encodeVarint, decodeVarint, type VarintBits } from './varint.js';
 export { MAS, MAX_AMOUNT, parseMas, formatMas, toNanoMas } from './amount.js';

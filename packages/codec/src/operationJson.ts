@@ -1,4 +1,5 @@
 import { formatMas } from './amount.js';
+import { byteList } from './bytes.js';
 import type { OperationContent } from './operation.js';
 import type { OperationContentJson, OperationTypeJson } from './wire/operation.js';
 
@@ -18,10 +19,10 @@ function operationToJson({ op }: OperationContent): OperationTypeJson {
     case 'ExecuteSC':
       return {
         ExecuteSC: {
-          data: Array.from(op.bytecode),
+          data: byteList(op.bytecode),
           max_gas: Number(op.maxGas),
           max_coins: formatMas(op.maxCoins),
-          datastore: op.datastore.map(([key, value]): [number[], number[]] => [Array.from(key), Array.from(value)]),
+          datastore: op.datastore.map(([key, value]): [number[], number[]] => [byteList(key), byteList(value)]),
         },
       };
     case 'CallSC':
@@ -29,7 +30,7 @@ function operationToJson({ op }: OperationContent): OperationTypeJson {
         CallSC: {
           target_addr: op.target,
           target_func: op.func,
-          param: Array.from(op.param),
+          param: byteList(op.param),
           max_gas: Number(op.maxGas),
           coins: formatMas(op.coins),
         },

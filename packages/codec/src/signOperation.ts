@@ -1,6 +1,6 @@
 import { Address } from './address.js';
 import { ByteReader } from './byteReader.js';
-import { concatBytes } from './bytes.js';
+import { byteList, concatBytes } from './bytes.js';
 import { CodecError } from './errors.js';
 import { blake3 } from './hash.js';
 import { encodeOperationId } from './ids.js';
@@ -52,7 +52,7 @@ export function signOperation(content: OperationContent, secretKey: SecretKey, c
 
 export function toSendOperationInput(signed: SignedOperation): SendOperationInput {
   return {
-    serialized_content: Array.from(signed.contentBytes),
+    serialized_content: byteList(signed.contentBytes),
     creator_public_key: signed.publicKey.toString(),
     signature: signed.signature.toString(),
   };

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import {
+  byteList,
   blake3,
   compareSlots,
   concatBytes,
@@ -675,7 +676,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
       block,
       operations: block.operations.map((id) => {
         const signed = this.operations.get(id)!.signed;
-        return { serialized_content: Array.from(signed.contentBytes), creator_public_key: signed.publicKey.toString(), signature: signed.signature.toString() };
+        return { serialized_content: byteList(signed.contentBytes), creator_public_key: signed.publicKey.toString(), signature: signed.signature.toString() };
       }),
       changes: pending.changes,
       events: this.events.ofBlock(block.id),

@@ -166,6 +166,26 @@ describe('WebSocket limits', () => {
     polite.close();
   });
 
+  it('survives upgrade requests whose sockets reset before the WebSocket server is loaded, then upgrades', async () => {
+    devnet = await startTestDevnet({ serverLimits: { ...SHORT, maxConnections: 4 } });
+    const port = portOf(devnet.urls.ws);
+    // The devnet loads ws on the first upgrade: these reset while it loads (their connection slots come back).
+    for (let i = 0; i < 8; i++) {
+      const socket = await openSocket(port);
+      socket.on('error', () => {});
+      socket.write(
+        'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+      );
+      socket.resetAndDestroy();
+    }
+    const ws = await open(devnet.urls.ws);
+    const reply = new Promise<string>((resolve) => ws.once('message', (data) => resolve(data.toString())));
+    ws.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'get_version' }));
+    expect(JSON.parse(await reply)).toEqual({ jsonrpc: '2.0', id: 1, result: 'SAND.5.0' });
+    ws.close();
+    expect(await call(devnet.urls.api, 'get_version')).toBe('SAND.5.0');
+  });
+
   it('cuts off a client that sends requests and never reads the replies', async () => {
     devnet = await startTestDevnet({ serverLimits: SHORT });
     const ws = await open(devnet.urls.ws);

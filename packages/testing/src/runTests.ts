@@ -9,7 +9,6 @@ import { findSpecFiles } from './findSpecFiles.js';
 import { formatGasReport } from './formatGasReport.js';
 import { GasRecorder, type GasReportContract } from './GasRecorder.js';
 import { loadAspectConfig } from './loadAspectConfig.js';
-import { runSpecFile } from './runSpecFile.js';
 import { PACKAGE_DIR, type CompiledSpec, type SpecCompilerOptions } from './SpecCompiler.js';
 import { SpecCompiles } from './SpecCompiles.js';
 import type { SpecFileResult, TestRunResult } from './TestRunResult.js';
@@ -89,6 +88,9 @@ export async function runTests(options: RunTestsOptions = {}): Promise<TestRunRe
   const cache = options.cache === false ? undefined : new CompileCache(root, cacheSalt(compilerOptions));
   const compiles = new SpecCompiles({ compiler: compilerOptions, cache, files, ...(options.jobs !== undefined && { jobs: options.jobs }) });
   const compile = (file: string): Promise<CompiledSpec> => compiles.get(file);
+  // as-pect's runtime (~100 ms of module loading): loaded by a run, not by importing @mason/testing
+  // (an integration test importing devnetFixture does not need it).
+  const { runSpecFile } = await import('./runSpecFile.js');
 
   const testFile = async (file: string): Promise<SpecFileResult> => {
     let compiled: CompiledSpec;

@@ -1,7 +1,7 @@
 import { Command } from 'commander';
 import { build, CompilerError, formatDiagnostic, type BuildResult } from '@mason/compiler';
 import { BuildProgressView, type ProgressStream } from '../BuildProgressView.js';
-import { parseJobs } from '../optionParsers.js';
+import { parseJobs } from '../jobsOption.js';
 import { color } from '../output.js';
 import { enterProject } from '../project.js';
 

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { runTests, watchTests, type GasReportContract, type RunTestsOptions } from '@mason/testing';
-import { parseJobs } from '../optionParsers.js';
+import { parseJobs } from '../jobsOption.js';
 import { enterProject } from '../project.js';
-import { runBuild } from './build.js';
 
 interface TestOptions {
   root?: string;
@@ -21,6 +20,8 @@ interface TestOptions {
 
 /** The project's contracts as `mason build` builds them (it builds them first), for the gas report. */
 async function builtContracts(root: string): Promise<GasReportContract[]> {
+  // Loaded here: only a gas report builds, and the compiler is not needed to run specs.
+  const { runBuild } = await import('./build.js');
   const built = await runBuild({ root }, true);
   return built.contracts.map((contract) => ({ name: contract.name, file: contract.source, bytecode: new Uint8Array(readFileSync(contract.wasm)) }));
 }

@@ -1,4 +1,4 @@
-import { type Dispatcher, request } from 'undici';
+import type { Dispatcher } from 'undici';
 import { ClientError } from '../errors.js';
 import { abortedError } from './abort.js';
 import { isErrorObject, toRpcError, unwrapResponse } from './jsonRpc.js';
@@ -25,8 +25,10 @@ export async function httpCall(dispatcher: Dispatcher, url: string, method: stri
     let text: string;
     let status: number;
     try {
-      const response = await request(url, {
-        dispatcher,
+      const { origin, pathname, search } = new URL(url);
+      const response = await dispatcher.request({
+        origin,
+        path: pathname + search,
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),

@@ -1,4 +1,4 @@
-import { formatMas } from '@mason/codec';
+import { byteList, formatMas } from '@mason/codec';
 import {
   formatReadOnlyError,
   VmError,
@@ -44,16 +44,16 @@ function ledgerChangesJson(changes: LedgerChanges): Record<string, unknown> {
       out[address] = {
         Set: {
           balance: formatMas(change.balance),
-          bytecode: Array.from(change.bytecode),
-          datastore: [...change.datastore].map(([k, v]) => [bytes(k), Array.from(v)]),
+          bytecode: byteList(change.bytecode),
+          datastore: [...change.datastore].map(([k, v]) => [bytes(k), byteList(v)]),
         },
       };
     } else {
       out[address] = {
         Update: {
           balance: change.balance === undefined ? 'Keep' : { Set: formatMas(change.balance) },
-          bytecode: change.bytecode === undefined ? 'Keep' : { Set: Array.from(change.bytecode) },
-          datastore: [...change.datastore].map(([k, v]) => [bytes(k), v === null ? 'Delete' : { Set: Array.from(v) }]),
+          bytecode: change.bytecode === undefined ? 'Keep' : { Set: byteList(change.bytecode) },
+          datastore: [...change.datastore].map(([k, v]) => [bytes(k), v === null ? 'Delete' : { Set: byteList(v) }]),
         },
       };
     }
@@ -72,7 +72,7 @@ export function runReadOnlyJob(vm: Vm, job: ReadOnlyJob): ReadOnlyResponse {
   }
   return {
     executed_at: job.executedAt,
-    result: result.ok ? { Ok: Array.from(result.returnValue) } : { Error: formatReadOnlyError(result.error?.nodeMessage ?? 'unknown error') },
+    result: result.ok ? { Ok: byteList(result.returnValue) } : { Error: formatReadOnlyError(result.error?.nodeMessage ?? 'unknown error') },
     output_events: result.events,
     gas_cost: Number(result.gasCost),
     state_changes: { ...NO_STATE_CHANGES, ledger_changes: result.ok ? ledgerChangesJson(result.stateChanges) : {} },

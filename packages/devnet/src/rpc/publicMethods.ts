@@ -1,4 +1,4 @@
-import { compareBytes, encodeBase58check, type SendOperationInput } from '@mason/codec';
+import { byteList, compareBytes, encodeBase58check, type SendOperationInput } from '@mason/codec';
 import { ApiError } from '../apiError.js';
 import { blockToJson } from '../chain/block.js';
 import type { DevnetNode } from '../devnetNode.js';
@@ -64,7 +64,7 @@ export function sharedMethods(node: DevnetNode, readOnly: ReadOnlyExecutor): Met
         const key = Uint8Array.from(entry.key);
         const finalValue = node.finalLedger.getDataEntry(address, key);
         const candidateValue = node.candidateLedger.getDataEntry(address, key);
-        return { final_value: finalValue ? Array.from(finalValue) : null, candidate_value: candidateValue ? Array.from(candidateValue) : null };
+        return { final_value: finalValue ? byteList(finalValue) : null, candidate_value: candidateValue ? byteList(candidateValue) : null };
       }),
     get_addresses_datastore_keys: (params) => {
       const list = required(params, 0, isArray);
@@ -99,7 +99,7 @@ export function sharedMethods(node: DevnetNode, readOnly: ReadOnlyExecutor): Met
           }
           return true;
         });
-        return { address, is_final: request.is_final, keys: keys.slice(0, toSafeNumber(count)).map((k) => Array.from(k)) };
+        return { address, is_final: request.is_final, keys: keys.slice(0, toSafeNumber(count)).map((k) => byteList(k)) };
       });
     },
     get_deferred_call_quote: (params) => {
@@ -195,7 +195,7 @@ export function publicMethods(node: DevnetNode, readOnly: ReadOnlyExecutor, node
         if (!isObject(request) || !isBool(request.is_final)) throw ApiError.invalidParams();
         const address = parseAddress(request.address);
         const ledger = request.is_final ? node.finalLedger : node.candidateLedger;
-        return Array.from(ledger.getBytecode(address) ?? []);
+        return byteList(ledger.getBytecode(address) ?? new Uint8Array());
       });
     },
     get_slots_transfers: () => {

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Server } from 'node:http';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type { WebSocket, WebSocketServer } from 'ws';
 import { headerToJson, secureShareBlockToJson, type Block } from '../chain/block.js';
 import type { OperationRecord } from '../chain/operationRecord.js';
 import type { DevnetNode } from '../devnetNode.js';
@@ -42,8 +42,17 @@ export interface WebSocketOptions {
  * replies or notifications wait for it, instead of being buffered forever.
  */
 export function attachSubscriptions(server: Server, node: DevnetNode, dispatcher: JsonRpcDispatcher, { limits, guard }: WebSocketOptions): { close(): void } {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxRequestBodySize });
   const subscribers = new Set<Subscriber>();
+  let closed = false;
+  // ws is loaded by the first upgrade request (~40 ms of module loading a devnet without
+  // WebSocket clients, as in most tests, does not pay).
+  let wss: Promise<WebSocketServer> | undefined;
+  const webSocketServer = (): Promise<WebSocketServer> =>
+    (wss ??= import('ws').then(({ WebSocketServer }) => {
+      const created = new WebSocketServer({ noServer: true, maxPayload: limits.maxRequestBodySize });
+      created.on('connection', onConnection);
+      return created;
+    }));
 
   server.on('upgrade', (req, socket, head) => {
     if (!PATHS.has((req.url ?? '/').split('?')[0]!)) {
@@ -58,7 +67,17 @@ export function attachSubscriptions(server: Server, node: DevnetNode, dispatcher
       return;
     }
     socket.once('close', release);
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+    // Node's HTTP server stops handling the socket's errors once it is upgraded: until ws does, here.
+    const onEarlyError = () => socket.destroy();
+    socket.on('error', onEarlyError);
+    webSocketServer().then(
+      (upgrader) => {
+        socket.off('error', onEarlyError);
+        if (closed || socket.destroyed) socket.destroy();
+        else upgrader.handleUpgrade(req, socket, head, (ws) => upgrader.emit('connection', ws, req));
+      },
+      () => socket.destroy(),
+    );
   });
 
   /** Sends, unless the client lets too much wait unread: then it is cut off. */
@@ -75,7 +94,7 @@ export function attachSubscriptions(server: Server, node: DevnetNode, dispatcher
     return true;
   };
 
-  wss.on('connection', (socket: WebSocket) => {
+  function onConnection(socket: WebSocket): void {
     const subscriber: Subscriber = { socket, topics: new Map(), alive: true };
     subscribers.add(subscriber);
     socket.on('close', () => subscribers.delete(subscriber));
@@ -86,7 +105,7 @@ export function attachSubscriptions(server: Server, node: DevnetNode, dispatcher
       const body = await answer(raw as Buffer, isBinary, subscriber, dispatcher);
       if (body !== null) send(subscriber, body);
     });
-  });
+  }
 
   const pinger = setInterval(() => {
     for (const subscriber of subscribers) {
@@ -135,8 +154,9 @@ export function attachSubscriptions(server: Server, node: DevnetNode, dispatcher
       clearInterval(pinger);
       node.off('block', onBlock);
       node.off('operation', onOperation);
+      closed = true;
       for (const { socket } of subscribers) socket.terminate();
-      wss.close();
+      void wss?.then((server) => server.close());
     },
   };
 }

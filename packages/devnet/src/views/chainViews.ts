@@ -1,4 +1,5 @@
 import {
+  byteList,
   Address,
   formatMas,
   operationContentToJson,
@@ -67,7 +68,7 @@ export function endorsementInfoView(node: DevnetNode, id: string): EndorsementIn
 
 function datastoreKeys(node: DevnetNode, address: string, final: boolean): number[][] {
   const ledger = final ? node.finalLedger : node.candidateLedger;
-  return ledger.getDataKeys(address, new Uint8Array()).map((k) => Array.from(k));
+  return ledger.getDataKeys(address, new Uint8Array()).map((k) => byteList(k));
 }
 
 function stakerDraws(node: DevnetNode, address: string) {
