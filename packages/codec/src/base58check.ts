@@ -1,12 +1,7 @@
 import { decodeBase58, encodeBase58 } from './base58.js';
 import { bytesEqual, concatBytes } from './bytes.js';
 import { CodecError } from './errors.js';
-import { sha256 } from './hash.js';
-
-type OneShotHash = (algorithm: string, data: Uint8Array, encoding: 'buffer') => Uint8Array;
-const nodeHash = (
-  (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:crypto') as { hash?: OneShotHash } | undefined
-)?.hash;
+import { nodeHash, sha256 } from './hash.js';
 
 /** The 4-byte checksum: double SHA-256, with Node's one-shot `crypto.hash` when available (faster on such small inputs). */
 function checksumOf(payload: Uint8Array): Uint8Array {

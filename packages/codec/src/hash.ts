@@ -1,4 +1,3 @@
-import { sha256 as nobleSha256 } from '@noble/hashes/sha256';
 // Its blake3 file alone (21 KB), not the package's index of every algorithm (280 KB): loading it
 // takes ~13 ms instead of ~35 ms, which every process using the codec pays at start.
 import hashWasmBlake3 from 'hash-wasm/dist/blake3.umd.min.js';
@@ -15,6 +14,14 @@ export function blake3(data: Uint8Array): Uint8Array {
   return wasmBlake3 ? wasmBlake3.init().update(data).digest('binary') : nobleBlake3!(data);
 }
 
+type OneShotHash = (algorithm: string, data: Uint8Array, encoding: 'buffer') => Uint8Array;
+/** Node's one-shot `crypto.hash` (Node ≥ 20.12), undefined elsewhere. */
+export const nodeHash = (
+  (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:crypto') as { hash?: OneShotHash } | undefined
+)?.hash;
+const nobleSha256 = nodeHash ? undefined : (await import('@noble/hashes/sha256')).sha256;
+
+/** SHA-256: Node's one-shot `crypto.hash` when available, @noble's elsewhere (browsers). */
 export function sha256(data: Uint8Array): Uint8Array {
-  return nobleSha256(data);
+  return nodeHash ? new Uint8Array(nodeHash('sha256', data, 'buffer')) : nobleSha256!(data);
 }

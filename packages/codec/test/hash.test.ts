@@ -1,6 +1,7 @@
 import { blake3 as nobleBlake3 } from '@noble/hashes/blake3';
+import { sha256 as nobleSha256 } from '@noble/hashes/sha256';
 import { describe, expect, it } from 'vitest';
-import { blake3 } from '../src/hash.js';
+import { blake3, sha256 } from '../src/hash.js';
 
 // The codec hashes with hash-wasm's WebAssembly blake3: it must give @noble's bytes exactly.
 
@@ -27,5 +28,18 @@ describe('blake3', () => {
     first.fill(0);
     expect(blake3(bytes(40, 1))).toEqual(copy);
     expect(second).not.toEqual(copy);
+  });
+});
+
+describe('sha256', () => {
+  it("gives the FIPS 180-2 digest of 'abc' and @noble's digest on lengths around its block size", () => {
+    expect(Buffer.from(sha256(new TextEncoder().encode('abc'))).toString('hex')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    for (const length of [0, 1, 55, 56, 63, 64, 65, 1000]) expect(sha256(bytes(length, 5)), `length ${length}`).toEqual(nobleSha256(bytes(length, 5)));
+  });
+
+  it('returns a plain Uint8Array of its own (not a Buffer sharing a pool)', () => {
+    const digest = sha256(bytes(10, 1));
+    expect(Object.getPrototypeOf(digest)).toBe(Uint8Array.prototype);
+    expect(digest.byteLength).toBe(digest.buffer.byteLength);
   });
 });
