@@ -1,0 +1,63 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// What a process loads is most of its start-up time (docs/performance.md, "Start-up: what is
+// loaded"): these are the loads that were cut, kept from coming back.
+
+const cliDir = fileURLToPath(new URL('..', import.meta.url));
+const recorder = fileURLToPath(new URL('./fixtures/recordLoads.mjs', import.meta.url));
+const masonBin = fileURLToPath(new URL('../bin/mason.js', import.meta.url));
+
+/** The modules a fresh Node process loads while running `args` (from the CLI package, where its dependencies resolve). */
+function loadsOf(args: string[]): string[] {
+  const result = spawnSync(process.execPath, ['--import', recorder, ...args], { cwd: cliDir, encoding: 'utf8' });
+  expect(result.status, result.stderr).toBe(0);
+  return result.stderr
+    .split('\n')
+    .filter((line) => line.startsWith('loaded '))
+    .map((line) => line.slice('loaded '.length));
+}
+
+const script = (code: string) => ['--input-type=module', '-e', code];
+const packageOf = (urls: string[], name: string) =>
+  urls.filter((url) => url.includes(`/node_modules/${name}/`) || url.includes(`/packages/${name.replace('@mason/', '')}/dist/`));
+
+describe('what start-up loads', () => {
+  it('a client that has not called yet loads neither undici nor ws', () => {
+    const loads = loadsOf(
+      script("const { createClient } = await import('@mason/client'); createClient({ url: 'http://127.0.0.1:1', wsUrl: 'ws://127.0.0.1:1' });"),
+    );
+    expect(packageOf(loads, '@mason/client').length).toBeGreaterThan(0);
+    expect(packageOf(loads, 'undici')).toEqual([]);
+    expect(packageOf(loads, 'ws')).toEqual([]);
+  });
+
+  it("the codec does not load @noble's fallbacks where Node's crypto and WebAssembly are there", () => {
+    const loads = loadsOf(
+      script("const { blake3, sha256, SecretKey } = await import('@mason/codec'); blake3(new Uint8Array(3)); sha256(new Uint8Array(3)); SecretKey.generate();"),
+    );
+    expect(loads.filter((url) => url.includes('/@noble/'))).toEqual([]);
+  });
+
+  it("mason test's command loads neither the client, the compiler nor the devnet", () => {
+    const loads = loadsOf([masonBin, 'test', '--help']);
+    expect(packageOf(loads, '@mason/testing').length).toBeGreaterThan(0);
+    for (const name of ['@mason/client', '@mason/compiler', '@mason/devnet', 'undici', 'ws', '@as-pect/core']) expect(packageOf(loads, name), name).toEqual([]);
+  });
+
+  it('a devnet no WebSocket client talks to does not load ws', () => {
+    const loads = loadsOf(
+      script(
+        "const { startDevnet } = await import('@mason/devnet'); const devnet = await startDevnet({ publicPort: 0, privatePort: 0, apiPort: 0, instant: true }); await devnet.stop();",
+      ),
+    );
+    expect(packageOf(loads, '@mason/devnet').length).toBeGreaterThan(0);
+    expect(packageOf(loads, 'ws')).toEqual([]);
+  });
+
+  it("importing @mason/testing (as an integration test does) does not load as-pect's runtime", () => {
+    const loads = loadsOf(script("await import('@mason/testing');"));
+    expect(loads.filter((url) => url.includes('/@as-pect/'))).toEqual([]);
+  });
+});
