@@ -78,7 +78,7 @@ export async function deployToFinal({ runs = 10, withMainnetAnchor = true } = {}
   }
 }
 
-/** Finalized CallSC operations per second: the devnet in its own process (mason node), 64 senders, pre-signed operations sent in batches of 128. */
+/** Finalized CallSC operations per second: the devnet in its own process (mason node), 64 senders, operations signed ahead (see below) and sent in batches of 128. */
 export async function callThroughput({ operations = 4000, instant = false } = {}) {
   const project = await buildBenchProject();
   const { child, info } = await spawnDevnet(['--accounts', '64', ...(instant ? ['--instant'] : [])]);
@@ -99,13 +99,27 @@ export async function callThroughput({ operations = 4000, instant = false } = {}
           77n,
         ),
       );
-    const started = performance.now();
-    // Signed batch by batch, as clients do: a large run outlasts one operation's validity window.
-    for (let i = 0; i < operations; i += 128) {
+    // Signed ahead, 2,048 operations at a time, valid 9 periods (4.6 s on the default devnet): the
+    // first window before the clock starts (the figure is the devnet's, not the client's signing),
+    // later windows of a long run within it, when their turn comes (an operation signed at the
+    // start would expire before it is sent).
+    const WINDOW = 2048;
+    const signWindow = async (from) => {
       const { last_slot } = await rpc(info.urls.public, 'get_status');
-      const batch = [];
-      for (let j = i; j < Math.min(i + 128, operations); j++) batch.push(sign(j, last_slot.period + 9));
-      await rpc(info.urls.public, 'send_operations', [batch]);
+      const batches = [];
+      for (let i = from; i < Math.min(from + WINDOW, operations); i += 128) {
+        const batch = [];
+        for (let j = i; j < Math.min(i + 128, operations, from + WINDOW); j++) batch.push(sign(j, last_slot.period + 9));
+        batches.push(batch);
+      }
+      return batches;
+    };
+    let window = await signWindow(0);
+    const started = performance.now();
+    // One batch in flight at a time, as one client sending in turn.
+    for (let from = 0; from < operations; from += WINDOW) {
+      if (from > 0) window = await signWindow(from);
+      for (const batch of window) await rpc(info.urls.public, 'send_operations', [batch]);
     }
     // An operation not executed before its expire period never will be: fail rather than wait forever.
     const deadline = Date.now() + 120_000;
