@@ -28,6 +28,11 @@ export interface PoolLimits {
 export class OperationPool {
   readonly #byId = new Map<string, PooledOperation>();
   readonly #byThread = new Map<number, Set<string>>();
+  /**
+   * Each thread's smallest expire period among its pooled operations; a thread missing here is
+   * recomputed when asked. So that block production does not scan the whole pool at each slot.
+   */
+  readonly #minExpire = new Map<number, number>();
   #bytes = 0;
   /** Operations dropped by the last select() for lack of balance. */
   dropped: PooledOperation[] = [];
@@ -62,6 +67,9 @@ export class OperationPool {
     this.#byId.set(op.signed.id, op);
     this.#bytes += op.size;
     const ids = this.#byThread.get(op.thread) ?? new Set<string>();
+    // A thread whose minimum is unknown stays so (recomputed when asked); an empty one starts with this operation's.
+    const min = this.#minExpire.get(op.thread);
+    if (ids.size === 0 || min !== undefined) this.#minExpire.set(op.thread, Math.min(min ?? Number.POSITIVE_INFINITY, op.signed.content.expirePeriod));
     ids.add(op.signed.id);
     this.#byThread.set(op.thread, ids);
   }
@@ -72,6 +80,18 @@ export class OperationPool {
     this.#byId.delete(id);
     this.#bytes -= op.size;
     this.#byThread.get(op.thread)?.delete(id);
+    if (this.#minExpire.get(op.thread) === op.signed.content.expirePeriod) this.#minExpire.delete(op.thread);
+  }
+
+  /** The smallest expire period of a thread's pooled operations (Infinity when it has none). */
+  #threadMinExpire(thread: number, ids: Set<string>): number {
+    let min = this.#minExpire.get(thread);
+    if (min === undefined) {
+      min = Number.POSITIVE_INFINITY;
+      for (const id of ids) min = Math.min(min, this.#byId.get(id)!.signed.content.expirePeriod);
+      this.#minExpire.set(thread, min);
+    }
+    return min;
   }
 
   /**
@@ -82,9 +102,8 @@ export class OperationPool {
   nextInclusionSlot(from: Slot, validityPeriods: number): Slot | null {
     let best: Slot | null = null;
     for (const [thread, ids] of this.#byThread) {
-      let start = Number.POSITIVE_INFINITY;
-      for (const id of ids) start = Math.min(start, this.#byId.get(id)!.signed.content.expirePeriod - validityPeriods);
-      if (start === Number.POSITIVE_INFINITY) continue;
+      if (ids.size === 0) continue;
+      const start = this.#threadMinExpire(thread, ids) - validityPeriods;
       const period = Math.max(start, thread >= from.thread ? from.period : from.period + 1);
       const candidate = { period, thread };
       if (!best || compareSlots(candidate, best) < 0) best = candidate;
@@ -94,6 +113,9 @@ export class OperationPool {
 
   /** Drops operations that can no longer be included (expire period passed); returns them. */
   pruneExpired(currentPeriod: number): PooledOperation[] {
+    let anyExpired = false;
+    for (const [thread, ids] of this.#byThread) if (ids.size > 0 && this.#threadMinExpire(thread, ids) < currentPeriod) anyExpired = true;
+    if (!anyExpired) return [];
     const dropped: PooledOperation[] = [];
     for (const op of this.#byId.values()) {
       if (op.signed.content.expirePeriod < currentPeriod) dropped.push(op);
