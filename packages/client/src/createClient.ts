@@ -1,7 +1,7 @@
 import type { Agent } from 'undici';
 import type { Client, ClientConfig, RequestOptions, RetryOptions, SubscribeOptions, SubscriptionMethods } from './client.js';
 import { ClientError } from './errors.js';
-import { httpCall } from './internal/httpCall.js';
+import { httpCall, httpTarget } from './internal/httpCall.js';
 import { DEFAULT_RETRY, type RetryPolicy, withRetry } from './internal/retry.js';
 import { RETRY_SAFE_METHODS } from './internal/retrySafeMethods.js';
 import type { WsConnection } from './internal/WsConnection.js';
@@ -48,6 +48,8 @@ export function createClient(config: ClientConfig): Client {
   let agent: Promise<Agent> | undefined;
   let ws: Promise<WsConnection> | undefined;
   let closed = false;
+  const publicTarget = httpTarget(url);
+  const apiTarget = apiUrl === undefined ? undefined : httpTarget(apiUrl);
 
   const dispatcher = (): Promise<Agent> => (agent ??= import('undici').then(({ Agent }) => new Agent({ keepAliveTimeout: 10_000, connections: 32 })));
   const websocket = (method: string): Promise<WsConnection> => {
@@ -74,10 +76,10 @@ export function createClient(config: ClientConfig): Client {
     timeoutMs,
     cache: {},
     request<T>(method: string, params: unknown[] = [], options?: RequestOptions): Promise<T> {
-      return send(async (o) => httpCall(await dispatcher(), url, method, params, o), method, options) as Promise<T>;
+      return send(async (o) => httpCall(await dispatcher(), publicTarget, method, params, o), method, options) as Promise<T>;
     },
     requestApi<T>(method: string, params: unknown[] = [], options?: RequestOptions): Promise<T> {
-      if (apiUrl) return send(async (o) => httpCall(await dispatcher(), apiUrl, method, params, o), method, options) as Promise<T>;
+      if (apiTarget) return send(async (o) => httpCall(await dispatcher(), apiTarget, method, params, o), method, options) as Promise<T>;
       if (!wsUrl) return Promise.reject(new ClientError('MASON_CLIENT_API_URL_MISSING', { method }));
       return send(async (o) => (await websocket(method)).call(method, params, o), method, options) as Promise<T>;
     },

@@ -1,14 +1,10 @@
-type NodeCrypto = typeof import('node:crypto');
+import { nodeCrypto } from './nodeCrypto.js';
+
 type KeyObject = import('node:crypto').KeyObject;
 
-/**
- * Ed25519 through Node's OpenSSL when available (about 18× faster to verify than pure JS, which
- * matters for a node checking every operation), and @noble/curves elsewhere (browsers).
- */
-const nodeCrypto: NodeCrypto | undefined = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.(
-  'node:crypto',
-) as NodeCrypto | undefined;
-// Loaded only where Node's crypto is missing: it is ~25 ms of module loading a CLI command need not pay.
+// Ed25519 through Node's OpenSSL when available (about 18× faster to verify than pure JS, which
+// matters for a node checking every operation), and @noble/curves elsewhere (browsers), loaded
+// only there: it is ~25 ms of module loading a CLI command need not pay.
 const noble = nodeCrypto ? undefined : (await import('@noble/curves/ed25519')).ed25519;
 
 const PKCS8_PREFIX = Uint8Array.from([0x30, 0x2e, 0x02, 0x01, 0x00, 0x30, 0x05, 0x06, 0x03, 0x2b, 0x65, 0x70, 0x04, 0x22, 0x04, 0x20]);
@@ -23,27 +19,29 @@ export interface PreparedSecret {
 }
 
 export function prepareSecret(seed: Uint8Array): PreparedSecret {
-  if (nodeCrypto) {
-    const key: KeyObject = nodeCrypto.createPrivateKey({ key: join(PKCS8_PREFIX, seed), format: 'der', type: 'pkcs8' });
-    const spki = nodeCrypto.createPublicKey(key).export({ format: 'der', type: 'spki' });
+  const node = nodeCrypto;
+  if (node) {
+    const key: KeyObject = node.createPrivateKey({ key: join(PKCS8_PREFIX, seed), format: 'der', type: 'pkcs8' });
+    const spki = node.createPublicKey(key).export({ format: 'der', type: 'spki' });
     const publicKey = new Uint8Array(spki.subarray(SPKI_PREFIX.length));
-    return { publicKey, sign: (message) => new Uint8Array(nodeCrypto.sign(null, message, key)) };
+    return { publicKey, sign: (message) => new Uint8Array(node.sign(null, message, key)) };
   }
   return { publicKey: noble!.getPublicKey(seed), sign: (message) => noble!.sign(message, seed) };
 }
 
 /** A verifying key prepared once (the public key object is cached by its holder). */
 export function prepareVerifier(publicKey: Uint8Array): (message: Uint8Array, signature: Uint8Array) => boolean {
-  if (nodeCrypto) {
+  const node = nodeCrypto;
+  if (node) {
     let key: KeyObject;
     try {
-      key = nodeCrypto.createPublicKey({ key: join(SPKI_PREFIX, publicKey), format: 'der', type: 'spki' });
+      key = node.createPublicKey({ key: join(SPKI_PREFIX, publicKey), format: 'der', type: 'spki' });
     } catch {
       return () => false;
     }
     return (message, signature) => {
       try {
-        return nodeCrypto.verify(null, message, key, signature);
+        return node.verify(null, message, key, signature);
       } catch {
         return false;
       }

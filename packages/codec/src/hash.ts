@@ -1,6 +1,7 @@
 // Its blake3 file alone (21 KB), not the package's index of every algorithm (280 KB): loading it
 // takes ~13 ms instead of ~35 ms, which every process using the codec pays at start.
 import hashWasmBlake3 from 'hash-wasm/dist/blake3.umd.min.js';
+import { nodeCrypto } from './nodeCrypto.js';
 
 // hash-wasm's WebAssembly blake3 (shipped inside the package) is about 8× faster than @noble's
 // pure JavaScript on the short inputs hashed everywhere (operation ids, addresses, block headers)
@@ -16,9 +17,7 @@ export function blake3(data: Uint8Array): Uint8Array {
 
 type OneShotHash = (algorithm: string, data: Uint8Array, encoding: 'buffer') => Uint8Array;
 /** Node's one-shot `crypto.hash` (Node ≥ 20.12), undefined elsewhere. */
-export const nodeHash = (
-  (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:crypto') as { hash?: OneShotHash } | undefined
-)?.hash;
+export const nodeHash = (nodeCrypto as { hash?: OneShotHash } | undefined)?.hash;
 const nobleSha256 = nodeHash ? undefined : (await import('@noble/hashes/sha256')).sha256;
 
 /** SHA-256: Node's one-shot `crypto.hash` when available, @noble's elsewhere (browsers). */

@@ -6,10 +6,23 @@ import { errorReason, networkErrorCode } from './networkErrorCode.js';
 
 export type CallOptions = { timeoutMs: number; signal?: AbortSignal | undefined };
 
+/** A node's HTTP endpoint, parsed once for all its calls. */
+export interface HttpTarget {
+  url: string;
+  origin: string;
+  path: string;
+}
+
+export function httpTarget(url: string): HttpTarget {
+  const { origin, pathname, search } = new URL(url);
+  return { url, origin, path: pathname + search };
+}
+
 let nextId = 1;
 
 /** One JSON-RPC 2.0 call over HTTP POST through a keep-alive undici dispatcher. */
-export async function httpCall(dispatcher: Dispatcher, url: string, method: string, params: unknown, options: CallOptions): Promise<unknown> {
+export async function httpCall(dispatcher: Dispatcher, target: HttpTarget, method: string, params: unknown, options: CallOptions): Promise<unknown> {
+  const { url } = target;
   const id = nextId++;
   const controller = new AbortController();
   let timedOut = false;
@@ -25,10 +38,9 @@ export async function httpCall(dispatcher: Dispatcher, url: string, method: stri
     let text: string;
     let status: number;
     try {
-      const { origin, pathname, search } = new URL(url);
       const response = await dispatcher.request({
-        origin,
-        path: pathname + search,
+        origin: target.origin,
+        path: target.path,
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
