@@ -33,6 +33,24 @@ describe('what start-up loads', () => {
     expect(packageOf(loads, 'ws')).toEqual([]);
   });
 
+  it("a client's first call loads undici's agent, not undici's index of everything", () => {
+    const loads = loadsOf(
+      script(
+        [
+          "const http = await import('node:http');",
+          "const server = http.createServer((request, response) => { let body = ''; request.on('data', (c) => (body += c)); request.on('end', () => response.end(JSON.stringify({ jsonrpc: '2.0', id: JSON.parse(body).id, result: 7 }))); });",
+          "await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));",
+          "const { createClient } = await import('@mason/client');",
+          'const client = createClient({ url: `http://127.0.0.1:${server.address().port}` });',
+          "if ((await client.request('get_status')) !== 7) throw new Error('wrong answer');",
+          'await client.close(); server.close();',
+        ].join('\n'),
+      ),
+    );
+    expect(packageOf(loads, 'undici').some((url) => url.endsWith('/lib/dispatcher/agent.js'))).toBe(true);
+    expect(packageOf(loads, 'undici').filter((url) => url.endsWith('/undici/index.js'))).toEqual([]);
+  });
+
   it("the codec does not load @noble's fallbacks where Node's crypto and WebAssembly are there", () => {
     const loads = loadsOf(
       script("const { blake3, sha256, SecretKey } = await import('@mason/codec'); blake3(new Uint8Array(3)); sha256(new Uint8Array(3)); SecretKey.generate();"),

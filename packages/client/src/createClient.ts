@@ -1,6 +1,6 @@
-import type { Agent } from 'undici';
 import type { Client, ClientConfig, RequestOptions, RetryOptions, SubscribeOptions, SubscriptionMethods } from './client.js';
 import { ClientError } from './errors.js';
+import { createHttpAgent, type HttpAgent } from './internal/httpAgent.js';
 import { httpCall, httpTarget } from './internal/httpCall.js';
 import { DEFAULT_RETRY, type RetryPolicy, withRetry } from './internal/retry.js';
 import { RETRY_SAFE_METHODS } from './internal/retrySafeMethods.js';
@@ -45,13 +45,13 @@ export function createClient(config: ClientConfig): Client {
   const policy = retryPolicy(config.retry, DEFAULT_RETRY);
   // undici and ws are loaded on first use (together ~110 ms of module loading): a program that
   // creates a client but never calls, or never subscribes, does not pay for them.
-  let agent: Promise<Agent> | undefined;
+  let agent: Promise<HttpAgent> | undefined;
   let ws: Promise<WsConnection> | undefined;
   let closed = false;
   const publicTarget = httpTarget(url);
   const apiTarget = apiUrl === undefined ? undefined : httpTarget(apiUrl);
 
-  const dispatcher = (): Promise<Agent> => (agent ??= import('undici').then(({ Agent }) => new Agent({ keepAliveTimeout: 10_000, connections: 32 })));
+  const dispatcher = (): Promise<HttpAgent> => (agent ??= createHttpAgent({ keepAliveTimeout: 10_000, connections: 32 }));
   const websocket = (method: string): Promise<WsConnection> => {
     if (!wsUrl) throw new ClientError('MASON_CLIENT_WS_URL_MISSING', { method });
     ws ??= import('./internal/WsConnection.js').then(({ WsConnection }) => new WsConnection(wsUrl));

@@ -1,6 +1,6 @@
-import type { Dispatcher } from 'undici';
 import { ClientError } from '../errors.js';
 import { abortedError } from './abort.js';
+import type { HttpAgent } from './httpAgent.js';
 import { isErrorObject, toRpcError, unwrapResponse } from './jsonRpc.js';
 import { errorReason, networkErrorCode } from './networkErrorCode.js';
 
@@ -20,8 +20,8 @@ export function httpTarget(url: string): HttpTarget {
 
 let nextId = 1;
 
-/** One JSON-RPC 2.0 call over HTTP POST through a keep-alive undici dispatcher. */
-export async function httpCall(dispatcher: Dispatcher, target: HttpTarget, method: string, params: unknown, options: CallOptions): Promise<unknown> {
+/** One JSON-RPC 2.0 call over HTTP POST through a keep-alive undici agent. */
+export async function httpCall(agent: HttpAgent, target: HttpTarget, method: string, params: unknown, options: CallOptions): Promise<unknown> {
   const { url } = target;
   const id = nextId++;
   const controller = new AbortController();
@@ -38,7 +38,7 @@ export async function httpCall(dispatcher: Dispatcher, target: HttpTarget, metho
     let text: string;
     let status: number;
     try {
-      const response = await dispatcher.request({
+      const response = await agent.request({
         origin: target.origin,
         path: target.path,
         method: 'POST',
