@@ -41,7 +41,7 @@ describe('what start-up loads', () => {
           "const server = http.createServer((request, response) => { let body = ''; request.on('data', (c) => (body += c)); request.on('end', () => response.end(JSON.stringify({ jsonrpc: '2.0', id: JSON.parse(body).id, result: 7 }))); });",
           "await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));",
           "const { createClient } = await import('@mason/client');",
-          'const client = createClient({ url: `http://127.0.0.1:${server.address().port}` });',
+          "const client = createClient({ url: 'http://127.0.0.1:' + server.address().port });",
           "if ((await client.request('get_status')) !== 7) throw new Error('wrong answer');",
           'await client.close(); server.close();',
         ].join('\n'),
