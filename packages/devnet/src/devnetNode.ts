@@ -36,6 +36,7 @@ import { admitOperations } from './pool/admitOperations.js';
 import { preverifyOperations } from './pool/preverifyOperations.js';
 import { SignatureWorkers } from './pool/SignatureWorkers.js';
 import { OperationPool, declaredBlockGas } from './pool/operationPool.js';
+import type { ExecutionMode } from './workers/JobRunner.js';
 
 /** setTimeout's longest delay (about 24.8 days). */
 const MAX_TIMER_DELAY = 2 ** 31 - 1;
@@ -73,6 +74,8 @@ export interface DevnetNodeOptions {
    * slots (see now()). Default false: blocks wait for their slot's real time.
    */
   instant?: boolean;
+  /** Where blocks execute: on the execution worker (default) or inline, on the node's thread. */
+  execution?: ExecutionMode;
 }
 
 /** The most slots advanceSlots moves the clock in one call (about 18.5 days of 16 ms slots). */
@@ -166,7 +169,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     this.#log = options.log ?? logToStderr;
     this.instant = options.instant ?? false;
     this.pool = new OperationPool(config);
-    this.#executionWorker = new ExecutionWorker(config, this.candidateLedger, this.#log);
+    this.#executionWorker = new ExecutionWorker(config, this.candidateLedger, { mode: options.execution, log: this.#log });
     const genesis = genesisBlocks(config);
     this.graph = new BlockGraph(genesis, config.deltaF0);
     this.#lastProducedSlot = genesis[genesis.length - 1]!.slot;

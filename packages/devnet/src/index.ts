@@ -12,3 +12,4 @@ export { DEFAULT_LIMITS, type ServerLimits } from './rpc/serverLimits.js';
 export { InitialLedgerError, readInitialLedgerFile, validateInitialLedger } from './initialLedger.js';
 export { DevnetOptionError, devnetOptionErrors, type DevnetOptionErrorCode } from './devnetOptionError.js';
 export { lockDataDir, DataDirLockError, dataDirLockErrors, DATA_DIR_LOCK_FILE, type DataDirLock, type DataDirLockErrorCode } from './dataDirLock.js';
+export type { ExecutionMode } from './workers/JobRunner.js';

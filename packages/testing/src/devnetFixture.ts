@@ -15,7 +15,8 @@ export interface DevnetFixtureOptions {
   build?: boolean;
   /**
    * Options of the in-process devnet (default: free ports, 10 funded accounts, instant mode unless
-   * the environment variable MASON_TEST_TIMING is `real`: then blocks wait for their slots, as on `mason node`).
+   * the environment variable MASON_TEST_TIMING is `real`: then blocks wait for their slots, as on
+   * `mason node`; contracts run inline, on the test's own thread, unless `execution: 'workers'`).
    */
   devnet?: Partial<DevnetOptions>;
 }

@@ -43,7 +43,9 @@ export async function startDevnetFixture(options: DevnetFixtureOptions = {}): Pr
   const root = resolve(options.root ?? process.cwd());
   const outDir = join(root, 'build');
   if (options.build ?? existsSync(join(root, 'assembly', 'contracts'))) await build({ root });
-  const devnet = await startDevnet({ publicPort: 0, privatePort: 0, apiPort: 0, instant: instantByDefault(), ...options.devnet });
+  // Inline: a test process is short, and starting two worker threads and warming up a VM in each
+  // costs it ~0.2 s on 2 cores (docs/performance.md); `devnet: { execution: 'workers' }` restores them.
+  const devnet = await startDevnet({ publicPort: 0, privatePort: 0, apiPort: 0, instant: instantByDefault(), execution: 'inline', ...options.devnet });
   const client = createClient({ url: devnet.urls.public, wsUrl: devnet.urls.ws });
   const accounts = devnet.accounts.map((a) => Account.fromSecretKey(a.secretKey));
   const account = accounts[0]!;

@@ -21,8 +21,9 @@ afterAll(async () => {
 });
 
 describe('devnetFixture', () => {
-  it('builds the project and deploys a contract by name, on an instant devnet', async () => {
+  it('builds the project and deploys a contract by name, on an instant devnet running contracts inline', async () => {
     expect(fixture.devnet.node.instant).toBe(true);
+    expect(fixture.devnet.execution).toBe('inline');
     expect(existsSync(join(project.root, 'build', 'manifest.json'))).toBe(true);
     const { deploy, events, read } = fixture; // the helpers work destructured
     const counter = await deploy('counter', { args: new Args().addU64(5n), coins: MAS / 10n });
@@ -79,8 +80,9 @@ describe('devnetFixture', () => {
       expect((error as TestingError).code).toBe('MASON_TESTING_FIXTURE_ARGUMENT');
       expect(String(error)).toContain('MASON_TEST_TIMING');
       process.env.MASON_TEST_TIMING = 'real';
-      const real = await devnetFixture({ root: project.root, build: false });
+      const real = await devnetFixture({ root: project.root, build: false, devnet: { execution: 'workers' } });
       expect(real.devnet.node.instant).toBe(false);
+      expect(real.devnet.execution).toBe('workers');
       await real.close();
     } finally {
       if (saved === undefined) delete process.env.MASON_TEST_TIMING;

@@ -1,6 +1,8 @@
 import type { ChainConfig } from '../config.js';
 import { ledgerSnapshot } from '../ledger/ledgerSnapshot.js';
 import type { BlockChange, DevnetLedger } from '../ledger/devnetLedger.js';
+import { InlineJobs } from '../workers/InlineJobs.js';
+import type { ExecutionMode, JobRunner } from '../workers/JobRunner.js';
 import { JobWorker } from '../workers/JobWorker.js';
 import type { SlotExecution, SlotExecutionInput } from './executeSlot.js';
 
@@ -12,24 +14,25 @@ export class SlotExecutionFailed extends Error {}
 
 /**
  * Block execution on a worker thread, so that the node's servers keep answering while a block's
- * contracts run. The worker owns a copy of the candidate ledger: a snapshot of the node's when it
- * starts, then only its own executions, whose change sets the node applies to its copy in the
- * same order (so both stay equal). A slot past its deadline, or a worker that dies, fails that
- * slot's production; the next slot starts a fresh worker from the node's copy.
+ * contracts run (or, in `inline` mode, on the node's thread). The worker owns a copy of the
+ * candidate ledger: a snapshot of the node's when it starts, then only its own executions, whose
+ * change sets the node applies to its copy in the same order (so both stay equal). A slot past its
+ * deadline, or a worker that dies, fails that slot's production; the next slot starts a fresh
+ * worker from the node's copy.
  */
 export class ExecutionWorker {
-  readonly #worker: JobWorker<SlotExecutionInput, SlotExecution, BlockChange[]>;
+  readonly #worker: JobRunner<SlotExecutionInput, SlotExecution, BlockChange[]>;
 
   constructor(
     private readonly config: ChainConfig,
     candidate: DevnetLedger,
-    log?: (message: string) => void,
+    options: { mode?: ExecutionMode; log?: ((message: string) => void) | undefined } = {},
   ) {
-    this.#worker = new JobWorker(WORKER_FILE, {
-      workerData: () => config,
-      initialState: () => ledgerSnapshot(candidate),
-      ...(log && { log }),
-    });
+    const initialState = () => ledgerSnapshot(candidate);
+    this.#worker =
+      options.mode === 'inline'
+        ? new InlineJobs(async () => (await import('./executionJobs.js')).executionJobs(config), { initialState })
+        : new JobWorker(WORKER_FILE, { workerData: () => config, initialState, ...(options.log && { log: options.log }) });
   }
 
   /**

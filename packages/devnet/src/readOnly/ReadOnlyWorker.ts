@@ -1,13 +1,11 @@
 import type { DevnetNode } from '../devnetNode.js';
 import { ledgerSnapshot } from '../ledger/ledgerSnapshot.js';
 import type { BlockChange } from '../ledger/devnetLedger.js';
+import { InlineJobs } from '../workers/InlineJobs.js';
+import type { ExecutionMode, JobRunner } from '../workers/JobRunner.js';
 import { JobWorker } from '../workers/JobWorker.js';
 import { readOnlyFailure, type ReadOnlyJob, type ReadOnlyResponse } from './readOnlyJob.js';
-
-export interface ReadOnlyWorkerData {
-  chainId: bigint;
-  maxExecutionMs: number;
-}
+import type { ReadOnlyJobsConfig } from './readOnlyJobs.js';
 
 // Runs from sources (tests) and from dist alike: the worker is always the built bundle (scripts/bundle-workers.mjs).
 const WORKER_FILE = new URL('../../dist/workers/readOnlyWorker.js', import.meta.url);
@@ -21,6 +19,8 @@ export interface ReadOnlyWorkerOptions {
    */
   deadlineMs?: number;
   log?: (message: string) => void;
+  /** `inline`: on the node's own thread instead of a worker (no deadline backstop then). */
+  mode?: ExecutionMode;
 }
 
 /** Ledger-entry changes only: the VM reads nothing else (rolls, credits and the async pool stay on the node). */
@@ -31,10 +31,10 @@ const isEntryChange = (change: BlockChange) => change.kind === 'create' || chang
  * keep answering and its blocks keep coming. The worker holds a replica of the candidate
  * ledger's entries: a snapshot when it starts, then each block's changes as the node applies
  * them. A job past its deadline, or a worker that dies, fails that job only; the next one gets a
- * fresh worker.
+ * fresh worker. In `inline` mode the same replica and VM run on the node's thread instead.
  */
 export class ReadOnlyWorker {
-  readonly #worker: JobWorker<ReadOnlyJob, ReadOnlyResponse, BlockChange[]>;
+  readonly #worker: JobRunner<ReadOnlyJob, ReadOnlyResponse, BlockChange[]>;
   readonly #deadlineMs: number;
   // Posted as they come (not kept until the next call): a worker that sees no call holds no backlog.
   readonly #onCandidate = (changes: readonly BlockChange[]) => {
@@ -47,11 +47,12 @@ export class ReadOnlyWorker {
   ) {
     const maxExecutionMs = options.maxExecutionMs ?? node.config.maxExecutionMs;
     this.#deadlineMs = options.deadlineMs ?? maxExecutionMs + Math.max(1_000, maxExecutionMs / 2);
-    this.#worker = new JobWorker(WORKER_FILE, {
-      workerData: (): ReadOnlyWorkerData => ({ chainId: node.config.chainId, maxExecutionMs }),
-      initialState: () => ledgerSnapshot(node.candidateLedger).filter(isEntryChange),
-      ...(options.log && { log: options.log }),
-    });
+    const config: ReadOnlyJobsConfig = { chainId: node.config.chainId, maxExecutionMs };
+    const initialState = () => ledgerSnapshot(node.candidateLedger).filter(isEntryChange);
+    this.#worker =
+      options.mode === 'inline'
+        ? new InlineJobs(async () => (await import('./readOnlyJobs.js')).readOnlyJobs(config), { initialState })
+        : new JobWorker(WORKER_FILE, { workerData: () => config, initialState, ...(options.log && { log: options.log }) });
     node.on('candidate', this.#onCandidate);
   }
 

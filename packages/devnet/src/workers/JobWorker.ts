@@ -1,11 +1,9 @@
 import { Worker } from 'node:worker_threads';
+import type { JobOutcome, JobRunner } from './JobRunner.js';
 
 /** What the node posts to a job worker: state it must take in, or a job to run. */
 export type ToJobWorker<J, S> = { type: 'state'; state: S } | { type: 'run'; id: number; job: J };
 export type FromJobWorker<R> = { id: number; value: R } | { id: number; failure: string };
-
-/** A job's end: its value, or why it has none (the job threw, passed its deadline, or its worker ended). */
-export type JobOutcome<R> = { ok: true; value: R } | { ok: false; reason: string };
 
 export interface JobWorkerOptions<S> {
   /** The worker's start-up data, read each time a worker starts. */
@@ -25,7 +23,7 @@ interface Running<R> {
  * without keeping the process alive) when idle. A job past its deadline terminates the worker; a
  * worker that dies fails its running jobs; either way the next job starts a fresh worker.
  */
-export class JobWorker<J, R, S = never> {
+export class JobWorker<J, R, S = never> implements JobRunner<J, R, S> {
   #worker: Worker | null = null;
   readonly #running = new Map<number, Running<R>>();
   #nextId = 0;

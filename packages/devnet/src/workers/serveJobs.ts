@@ -1,8 +1,9 @@
 import { parentPort } from 'node:worker_threads';
+import type { JobHandlers } from './JobRunner.js';
 import type { FromJobWorker, ToJobWorker } from './JobWorker.js';
 
 /** The worker side of a JobWorker: takes in state, runs jobs one at a time, answers each. */
-export function serveJobs<J, R, S>(handlers: { state(state: S): void; run(job: J): R }): void {
+export function serveJobs<J, R, S>(handlers: JobHandlers<J, R, S>): void {
   parentPort!.on('message', (message: ToJobWorker<J, S>) => {
     if (message.type === 'state') return handlers.state(message.state);
     let reply: FromJobWorker<R>;

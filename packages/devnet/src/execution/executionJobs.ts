@@ -1,0 +1,21 @@
+import { LedgerJournal, Vm } from '@mason/vm';
+import type { ChainConfig } from '../config.js';
+import { type BlockChange, DevnetLedger } from '../ledger/devnetLedger.js';
+import type { JobHandlers } from '../workers/JobRunner.js';
+import { executeSlot, type SlotExecution, type SlotExecutionInput } from './executeSlot.js';
+
+/**
+ * What executes blocks, on the execution worker or inline: the candidate ledger (a snapshot of the
+ * node's, then its own writes) and the VM that runs slots on it, in order.
+ */
+export function executionJobs(config: ChainConfig): JobHandlers<SlotExecutionInput, SlotExecution, BlockChange[]> {
+  const journal = new LedgerJournal<BlockChange>();
+  const candidate = new DevnetLedger(journal);
+  const vm = new Vm({ chainId: config.chainId, state: candidate, limits: { maxExecutionMs: config.maxExecutionMs } });
+  return {
+    state: (changes) => {
+      for (const change of changes) candidate.apply(change);
+    },
+    run: (input) => executeSlot({ ledger: candidate, journal, vm, config }, input),
+  };
+}
