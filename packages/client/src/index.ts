@@ -99,7 +99,7 @@ export { speculative } from './wait/speculative.js';
 export { final } from './wait/final.js';
 export { timeout } from './wait/timeout.js';
 export { expired } from './wait/expired.js';
-export type { Observation, WaitContext, WaitResult, WaitStrategy } from './wait/waitStrategy.js';
+export type { ClockNeed, Observation, WaitContext, WaitResult, WaitStrategy } from './wait/waitStrategy.js';
 
 // Wire types (snake_case, as the node sends them): @mason/codec's, re-exported for the client's users.
 export type {

@@ -5,10 +5,11 @@ import { subscribeNewOperations } from '../actions/subscribeNewOperations.js';
 import type { Client } from '../client.js';
 import type { Subscription } from '../Subscription.js';
 import { isExecuted, operationStatusFromInfo } from '../wait/operationStatus.js';
-import type { Observation } from '../wait/waitStrategy.js';
+import type { ClockNeed, Observation } from '../wait/waitStrategy.js';
 
 type Waiter = {
   check: (observation: Observation) => unknown;
+  needsClock: (last: Observation | undefined) => boolean;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 };
@@ -19,6 +20,12 @@ export type ObserverOptions = {
   /** Delay between looks without notifications (and the safety net with them). */
   pollIntervalMs: number;
 };
+
+/** `true` reads the clock until the operation has executed: no strategy learns from it after that. */
+function clockNeed(need: ClockNeed | undefined): (last: Observation | undefined) => boolean {
+  if (typeof need === 'function') return need;
+  return need ? (last) => !(last && isExecuted(last.status)) : () => false;
+}
 
 /**
  * Looks at one operation (get_operations, plus get_status when the clock matters) each time
@@ -32,7 +39,6 @@ export class OperationObserver {
   readonly #options: ObserverOptions;
   readonly #waiters = new Set<Waiter>();
   readonly #subscriptions: { unsubscribe(): Promise<boolean> }[] = [];
-  #needsClock = false;
   #started = false;
   #stopped = false;
   #wake: (() => void) | undefined;
@@ -45,10 +51,9 @@ export class OperationObserver {
     this.#options = options;
   }
 
-  until<R>(check: (observation: Observation) => R | undefined, options?: { needsClock?: boolean }): Promise<R> {
-    if (options?.needsClock) this.#needsClock = true;
+  until<R>(check: (observation: Observation) => R | undefined, options?: { needsClock?: ClockNeed }): Promise<R> {
     const promise = new Promise<R>((resolve, reject) => {
-      this.#waiters.add({ check, resolve: resolve as (value: unknown) => void, reject });
+      this.#waiters.add({ check, needsClock: clockNeed(options?.needsClock), resolve: resolve as (value: unknown) => void, reject });
     });
     if (!this.#started) {
       this.#started = true;
@@ -86,7 +91,7 @@ export class OperationObserver {
   async #look(): Promise<void> {
     // The clock is read BEFORE the operation: "not executed" then holds at a time when the clock
     // had already passed, so an execution landing between the two reads cannot pass for expiry.
-    const wantsClock = this.#needsClock && !(this.last && isExecuted(this.last.status));
+    const wantsClock = [...this.#waiters].some((waiter) => waiter.needsClock(this.last));
     const nodeStatus = wantsClock ? await getStatus(this.#client) : undefined;
     const infos = await getOperations(this.#client, [this.#operationId]);
     const info = infos.find((entry) => entry.id === this.#operationId);

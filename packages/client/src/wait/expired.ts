@@ -20,7 +20,9 @@ export function expired(): WaitStrategy {
         if ((observation.info?.in_blocks.length ?? 0) > 0) return undefined;
         return period > expirePeriod ? { stage: 'expired', operationId: context.operationId, status: observation.status, expirePeriod, period } : undefined;
       },
-      { needsClock: true },
+      // The clock matters only while the operation can still expire: not once it has executed,
+      // nor while the node lists it in a block (that block executes it).
+      { needsClock: (last) => !last || (!isExecuted(last.status) && (last.info?.in_blocks.length ?? 0) === 0) },
     );
 }
 

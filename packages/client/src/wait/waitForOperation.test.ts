@@ -113,6 +113,16 @@ describe('waiting by polling get_operations', () => {
     expect(wire.count('get_status')).toBe(0);
   });
 
+  it('expired() stops reading the clock once the operation is in a block or executed (its rule: expired.test.ts)', async () => {
+    const op = await send(pollingClient());
+    await op.wait([speculative(), timeout(5_000)], fast); // executed: final ~0.4 s later
+    wire.clear();
+    expect(await op.wait([final(), expired(), timeout(5_000)], fast)).toMatchObject({ stage: 'final', status: 'FinalSuccess' });
+    expect(wire.count('get_operations')).toBeGreaterThan(1);
+    // The first look, before the observer had seen the operation executed.
+    expect(wire.count('get_status')).toBe(1);
+  });
+
   it('an unknown operation times out as NotFound (expired cannot know its period)', async () => {
     const result = await waitForOperation(pollingClient(), 'O1unknown', [final(), expired(), timeout(30)], fast);
     expect(result).toMatchObject({ stage: 'timeout', status: 'NotFound' });

@@ -43,10 +43,14 @@ export type WaitContext = {
   readonly last: Observation | undefined;
   /**
    * Resolves with the first non-undefined value `check` returns for an observation. Observing
-   * starts with the first call; `needsClock` adds get_status to each look.
+   * starts with the first call; `needsClock` adds get_status to each look: `true` until the
+   * operation has executed, or a function of the latest observation (undefined before the first).
    */
-  until<R>(check: (observation: Observation) => R | undefined, options?: { needsClock?: boolean }): Promise<R>;
+  until<R>(check: (observation: Observation) => R | undefined, options?: { needsClock?: ClockNeed }): Promise<R>;
 };
+
+/** Whether a strategy needs get_status with the next look: always (`true`), or depending on the latest observation. */
+export type ClockNeed = boolean | ((last: Observation | undefined) => boolean);
 
 /** A condition raced against the others by waitForOperation; the first to resolve ends the wait. */
 export type WaitStrategy = (context: WaitContext) => Promise<WaitResult>;
