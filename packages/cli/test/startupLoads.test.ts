@@ -78,4 +78,11 @@ describe('what start-up loads', () => {
     const loads = loadsOf(script("await import('@mason/testing');"));
     expect(loads.filter((url) => url.includes('/@as-pect/'))).toEqual([]);
   });
+
+  it("the VM loads neither @noble's secp256k1 (until an EVM host function runs) nor hash-wasm's index", () => {
+    const loads = loadsOf(script("const { TestHost } = await import('@mason/testing'); new TestHost();"));
+    expect(packageOf(loads, '@mason/vm').length).toBeGreaterThan(0);
+    expect(loads.filter((url) => url.includes('/@noble/curves/'))).toEqual([]);
+    expect(packageOf(loads, 'hash-wasm').filter((url) => !/\/dist\/(blake3|keccak)\.umd\.min\.js$/.test(url))).toEqual([]);
+  });
 });

@@ -1,18 +1,16 @@
 import { Address, isValidAddress, PublicKey, Signature } from '@mason/codec';
-import { secp256k1 } from '@noble/curves/secp256k1';
 import { fastBlake3, fastKeccak256, fastSha256 } from '../fastHashes.js';
 import { hostFailure } from '../failures.js';
+import { secp256k1 } from '../secp256k1.js';
 import type { InstanceEnv } from '../InstanceEnv.js';
 import { abi, boolToI32, looksLikeVmMockAddress, type HostFunctions } from './hostFunction.js';
 
 const encoder = new TextEncoder();
-const HALF_ORDER = secp256k1.CURVE.n >> 1n;
-
 /** libsecp256k1's `PublicKey::parse_slice`: 33 (compressed), 65 (full) or 64 (raw x‖y) bytes. */
 function parseSecpPublicKey(bytes: Uint8Array) {
   const encoded = bytes.length === 64 ? Uint8Array.of(4, ...bytes) : bytes;
   try {
-    return secp256k1.ProjectivePoint.fromHex(encoded);
+    return secp256k1().ProjectivePoint.fromHex(encoded);
   } catch {
     throw hostFailure('invalid public key');
   }
@@ -20,9 +18,9 @@ function parseSecpPublicKey(bytes: Uint8Array) {
 
 function parseEvmSignature(signature: Uint8Array, where: string) {
   if (signature.length !== 65) throw hostFailure(`invalid signature length in ${where}`);
-  let parsed: ReturnType<typeof secp256k1.Signature.fromCompact>;
+  let parsed: ReturnType<ReturnType<typeof secp256k1>['Signature']['fromCompact']>;
   try {
-    parsed = secp256k1.Signature.fromCompact(signature.subarray(0, 64));
+    parsed = secp256k1().Signature.fromCompact(signature.subarray(0, 64));
   } catch {
     throw hostFailure('invalid signature');
   }
@@ -33,7 +31,7 @@ function parseEvmSignature(signature: Uint8Array, where: string) {
     // The node's message keeps its unformatted placeholder.
     throw hostFailure(`invalid recovery id value (v = {recovery_id}) in ${where}`);
   }
-  if (parsed.s > HALF_ORDER) throw hostFailure('High-Order s Value are prohibited in evm_get_pubkey_from_signature');
+  if (parsed.s > secp256k1().CURVE.n >> 1n) throw hostFailure('High-Order s Value are prohibited in evm_get_pubkey_from_signature');
   return { parsed, recovery };
 }
 
@@ -60,7 +58,7 @@ export function cryptoFunctions(env: InstanceEnv): HostFunctions {
       const prefix = encoder.encode(`\x19Ethereum Signed Message:\n${message.length}`);
       const hash = fastKeccak256(prefix, message);
       const { parsed } = parseEvmSignature(signatureBytes, 'evm_signature_verify');
-      return boolToI32(secp256k1.verify(parsed.toCompactRawBytes(), hash, point.toRawBytes(false), { lowS: false }));
+      return boolToI32(secp256k1().verify(parsed.toCompactRawBytes(), hash, point.toRawBytes(false), { lowS: false }));
     }),
     assembly_script_evm_get_address_from_pubkey: abi(env, 'assembly_script_evm_get_address_from_pubkey', (publicKey: number) => {
       const point = parseSecpPublicKey(env.readBuffer(publicKey));
