@@ -60,7 +60,9 @@ describe('InlineJobs', () => {
       if (loads === 1) throw new Error('cannot find module');
       return listJobs();
     });
-    expect(await jobs.run({ add: [1] })).toEqual({ ok: false, reason: 'its handlers did not load: cannot find module' });
+    const failing = jobs.run({ add: [1] });
+    jobs.postState([5]); // given to the handlers that fail: no unhandled rejection
+    expect(await failing).toEqual({ ok: false, reason: 'its handlers did not load: cannot find module' });
     expect(await jobs.run({ add: [2] })).toEqual({ ok: true, value: { list: [2] } });
     expect(loads).toBe(2);
   });

@@ -32,7 +32,11 @@ export class InlineJobs<J, R, S> implements JobRunner<J, R, S> {
 
   postState(state: S): void {
     const copy = structuredClone(state);
-    void this.#handlers?.then((handlers) => handlers.state(copy));
+    // Handlers that fail to load take no state: the next job loads new ones from a new snapshot.
+    void this.#handlers?.then(
+      (handlers) => handlers.state(copy),
+      () => {},
+    );
   }
 
   warm(): void {
