@@ -10,6 +10,8 @@ export type AddressKind = 'user' | 'contract';
 const PREFIX: Record<AddressKind, string> = { user: 'AU', contract: 'AS' };
 const TYPE_BYTE: Record<AddressKind, number> = { user: 0, contract: 1 };
 const parsed = new BoundedCache<string, Address>();
+/** Addresses read from binary forms (operation contents, datastore keys), by type byte ‖ hash. */
+const read = new BoundedCache<string, Address>();
 
 /** Freezes a shared instance (its private fields stay writable, so lazy caches still work). */
 export function frozen<T extends object>(value: T): T {
@@ -71,7 +73,7 @@ export class Address {
     return Address.read(bytes, 0).address;
   }
 
-  /** Reads a binary address at offset (both type and version are one-byte varints). */
+  /** Reads a binary address at offset (both type and version are one-byte varints); read addresses are cached and frozen, as parsed ones. */
   static read(bytes: Uint8Array, offset: number): { address: Address; offset: number } {
     if (bytes.length - offset < 34) {
       throw new CodecError('MASON_CODEC_TRUNCATED', { what: 'address', needed: 34 - (bytes.length - offset), offset });
@@ -80,8 +82,12 @@ export class Address {
     if (type !== 0 && type !== 1) throw new CodecError('MASON_CODEC_ADDRESS_TYPE_UNKNOWN', { type });
     const version = bytes[offset + 1]!;
     if (version !== 0) throw new CodecError('MASON_CODEC_VERSION_UNSUPPORTED', { what: 'address', version });
-    const kind: AddressKind = type === 0 ? 'user' : 'contract';
-    return { address: new Address(kind, bytes.slice(offset + 2, offset + 34)), offset: offset + 34 };
+    const hash = bytes.subarray(offset + 2, offset + 34);
+    // Shared and frozen like parsed ones: the same contracts and senders come back in every
+    // operation, and an address's text (base58check: two SHA-256 and a base-58 encoding) is then
+    // computed once.
+    const address = read.get(String.fromCharCode(type, ...hash), () => frozen(new Address(type === 0 ? 'user' : 'contract', hash.slice())));
+    return { address, offset: offset + 34 };
   }
 
   get isUser(): boolean {

@@ -21,6 +21,22 @@ describe('cached codec objects are read-only', () => {
     expect(again.thread()).toBe(before[0]! >> 3);
   });
 
+  it('an address read from bytes is shared too, and keeps nothing of the buffer it was read from', () => {
+    const bytes = Uint8Array.of(9, 9, ...Address.fromString(addressText).toBytes(), 9);
+    const { address, offset } = Address.read(bytes, 2);
+    expect(offset).toBe(36);
+    expect(address.toString()).toBe(addressText);
+    bytes.fill(0);
+    const again = Address.read(Uint8Array.of(...Address.fromString(addressText).toBytes()), 0).address;
+    expect(again).toBe(address);
+    expect(again.toString()).toBe(addressText);
+    expect(Object.isFrozen(again)).toBe(true);
+    // The same hash as a contract is another address.
+    const contractBytes = Address.fromString(addressText).toBytes();
+    contractBytes[0] = 1;
+    expect(Address.fromBytes(contractBytes).toString()).toMatch(/^AS/);
+  });
+
   it('an address cannot be re-labelled', () => {
     const address = Address.fromString(addressText);
     expect(() => {
