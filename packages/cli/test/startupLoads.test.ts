@@ -24,13 +24,14 @@ const packageOf = (urls: string[], name: string) =>
   urls.filter((url) => url.includes(`/node_modules/${name}/`) || url.includes(`/packages/${name.replace('@mason/', '')}/dist/`));
 
 describe('what start-up loads', () => {
-  it('a client that has not called yet loads neither undici nor ws', () => {
+  it('a client that has not called yet loads neither undici, ws nor dotenv (read by Account.fromEnv alone)', () => {
     const loads = loadsOf(
       script("const { createClient } = await import('@mason/client'); createClient({ url: 'http://127.0.0.1:1', wsUrl: 'ws://127.0.0.1:1' });"),
     );
     expect(packageOf(loads, '@mason/client').length).toBeGreaterThan(0);
     expect(packageOf(loads, 'undici')).toEqual([]);
     expect(packageOf(loads, 'ws')).toEqual([]);
+    expect(packageOf(loads, 'dotenv')).toEqual([]);
   });
 
   it("a client's first call loads undici's agent, not undici's index of everything", () => {
