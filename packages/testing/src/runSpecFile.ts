@@ -1,8 +1,7 @@
-import { TestContext } from '@as-pect/core';
-import { Snapshot } from '@as-pect/snapshots';
 import { instantiate } from '@assemblyscript/loader';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
+import { Snapshot, TestContext } from './aspectRuntime.js';
 import { TestingError } from './errors.js';
 import { GAS_IMPORT_MODULE } from './gasImportModule.js';
 import type { GasRecorder } from './GasRecorder.js';

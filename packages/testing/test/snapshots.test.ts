@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTests } from '../src/index.js';
@@ -12,11 +12,18 @@ afterAll(() => project.remove());
 
 const spec = 'assembly/__tests__/snapshot.spec.ts';
 const writeSpec = (value: string) => writeFileSync(join(project.root, spec), `test('greeting', () => { expect<string>('${value}').toMatchSnapshot(); });\n`);
-const run = (updateSnapshots = false) => runTests({ root: project.root, files: [spec], output: captureOutput(), color: false, updateSnapshots });
+type RunTests = typeof runTests;
 
-describe('snapshots', () => {
+// The sources, and the built package, whose as-pect runtime (with its snapshot parser) is one bundled file.
+describe.each([
+  ['sources', async () => runTests],
+  ['built package', async () => ((await import('../dist/index.js')) as { runTests: RunTests }).runTests],
+])('snapshots (%s)', (_, load) => {
   it('records new snapshots, fails on a change, and accepts it with updateSnapshots', async () => {
+    const runWith = await load();
+    const run = (updateSnapshots = false) => runWith({ root: project.root, files: [spec], output: captureOutput(), color: false, updateSnapshots });
     const file = join(project.root, 'assembly/__tests__/__snapshots__/snapshot.spec.snap');
+    rmSync(file, { force: true });
     writeSpec('hello');
     expect((await run()).ok).toBe(true);
     expect(existsSync(file)).toBe(true);
