@@ -26,7 +26,10 @@ const result = await build({
 /** The folder of the package a bundled file belongs to (the nearest one with a package.json). */
 function packageDirOf(path) {
   let dir = dirname(path);
-  while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
+  while (!existsSync(join(dir, 'package.json'))) {
+    if (dirname(dir) === dir) throw new Error(`no package.json above ${path}: cannot name its license`);
+    dir = dirname(dir);
+  }
   return dir;
 }
 
