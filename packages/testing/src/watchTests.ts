@@ -142,12 +142,19 @@ export async function watchTests(options: WatchTestsOptions = {}): Promise<void>
     schedule();
   };
 
-  await run();
-  if (options.signal?.aborted) return;
+  // Watching starts before the first run: on Linux a recursive watcher sets up its subfolders
+  // asynchronously, and a file saved as soon as "Watching for changes" appears must not be missed.
+  // A change saved during the first run waits for it, as during any round.
   watchers.push(watch(root, onChange(root)));
   for (const entry of readdirSync(root, { withFileTypes: true })) {
     if (entry.isDirectory() && !UNWATCHED.has(entry.name)) watchers.push(watch(join(root, entry.name), { recursive: true }, onChange(join(root, entry.name))));
   }
+  const first = run().finally(() => {
+    running = undefined;
+    if (pending.size > 0 && !options.signal?.aborted) schedule();
+  });
+  running = first;
+  await first;
 
   await new Promise<void>((resolveStopped) => {
     const stop = () => {
