@@ -10,6 +10,7 @@ import { gasWallTime } from './suites/gasWallTime.mjs';
 import { getStatusThroughput } from './suites/getStatusThroughput.mjs';
 import { hostileClients } from './suites/hostileClients.mjs';
 import { instantMode } from './suites/instantMode.mjs';
+import { machineParallelism } from './suites/machineParallelism.mjs';
 import { scaling } from './suites/scaling.mjs';
 import { transferToFinal } from './suites/transferToFinal.mjs';
 import { unitTests } from './suites/unitTests.mjs';
@@ -27,6 +28,7 @@ async function statusThroughput() {
 }
 
 const suites = [
+  ['machine parallelism', () => machineParallelism({ runs: quick ? 3 : 5 })],
   ['devnet cold start and idle CPU', () => devnetStartup({ runs: quick ? 2 : 5 })],
   ['transfer → final', () => transferToFinal({ runs: quick ? 5 : 20, withMainnetAnchor: !quick })],
   ['deploy → final', () => deployToFinal({ runs: quick ? 3 : 10, withMainnetAnchor: !quick })],

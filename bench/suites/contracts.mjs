@@ -7,7 +7,7 @@ import { Args, MAS, parseMas, SecretKey, signOperation, toSendOperationInput } f
 import { build } from '@mason/compiler';
 import { deployFromBuild } from '@mason/deployer';
 import { startDevnet } from '@mason/devnet';
-import { median, rpc, spawnUntil } from '../lib.mjs';
+import { cpuMs, median, rpc, spawnUntil } from '../lib.mjs';
 
 const COUNTER = `import { Args, Storage, generateEvent, u64ToBytes, bytesToU64 } from '@mason/sdk';
 export function constructor(_: StaticArray<u8>): void {}
@@ -115,6 +115,8 @@ export async function callThroughput({ operations = 4000, instant = false } = {}
       return batches;
     };
     let window = await signWindow(0);
+    const devnetCpuBefore = cpuMs(child.pid);
+    const clientCpuBefore = process.cpuUsage();
     const started = performance.now();
     // One batch in flight at a time, as one client sending in turn.
     for (let from = 0; from < operations; from += WINDOW) {
@@ -130,6 +132,9 @@ export async function callThroughput({ operations = 4000, instant = false } = {}
       await new Promise((r) => setTimeout(r, 20));
     }
     const seconds = (performance.now() - started) / 1000;
+    // CPU of every thread of the devnet process (main, workers, V8's compiler and GC threads) and of this client.
+    const devnetCpu = cpuMs(child.pid) - devnetCpuBefore;
+    const clientCpu = process.cpuUsage(clientCpuBefore);
     const failed = (await rpc(info.urls.public, 'get_filtered_sc_output_event', [{ emitter_address: address, is_error: true }])).length;
     return [
       {
@@ -141,6 +146,25 @@ export async function callThroughput({ operations = 4000, instant = false } = {}
         ratio: null,
         target: '≥ 5000 ops/s (2,000 operations)',
         errors: failed,
+      },
+      {
+        name: `CallSC${instant ? ' instant' : ''}: devnet CPU per operation (all threads)`,
+        value: (devnetCpu * 1000) / operations,
+        unit: 'µs/op',
+        anchor: null,
+        anchorValue: null,
+        ratio: null,
+        target: 'report',
+        coresBusy: devnetCpu / 1000 / seconds,
+      },
+      {
+        name: `CallSC${instant ? ' instant' : ''}: client CPU per operation`,
+        value: ((clientCpu.user + clientCpu.system) / 1000 / operations) * 1000,
+        unit: 'µs/op',
+        anchor: null,
+        anchorValue: null,
+        ratio: null,
+        target: 'report',
       },
     ];
   } finally {
