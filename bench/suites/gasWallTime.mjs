@@ -301,8 +301,13 @@ export async function gasWallTime({ quick = false } = {}) {
       // The loop must outweigh the setup (building a 1.5M-character string costs ~500M gas), whose
       // own jitter would otherwise swamp the difference.
       const enough = long.ms - short.ms >= targetMs && long.ms >= 4 * short.ms;
-      if (enough || long.gas * factor > Number(MAX_GAS) * 0.9 || iterations * factor > cap) break;
-      iterations *= factor;
+      // Never past the gas limit, but up to it: a setup of ~500M gas must not stop the growth at 2
+      // iterations, where one iteration is lost in the setup's jitter.
+      const perIteration = (long.gas - short.gas) / (iterations - 1);
+      const fits = perIteration > 0 ? Math.floor((Number(MAX_GAS) * 0.9 - short.gas) / perIteration) + 1 : iterations;
+      const next = Math.min(iterations * factor, fits, cap);
+      if (enough || next <= iterations) break;
+      iterations = next;
     }
     // The fastest of a few runs at that size and at one iteration (GC pauses of the host only add).
     const fastest = (count) => {
@@ -313,6 +318,8 @@ export async function gasWallTime({ quick = false } = {}) {
     const short = fastest(1);
     const ms = long.ms - short.ms;
     const gas = long.gas - short.gas;
+    // A loop that still does not outweigh its setup's jitter has no figure, rather than a negative one.
+    if (ms <= 0) return { usPerGas: null, gasPerIteration: gas / (iterations - 1), usPerIteration: null };
     return { usPerGas: (ms * 1000) / gas, gasPerIteration: gas / (iterations - 1), usPerIteration: (ms * 1000) / (iterations - 1) };
   };
 
@@ -360,13 +367,13 @@ export async function gasWallTime({ quick = false } = {}) {
     unit: 'µs/gas',
     anchor: ANCHOR,
     anchorValue: anchor,
-    ratio: m.usPerGas / anchor,
-    target: 'report',
+    ratio: m.usPerGas === null ? null : m.usPerGas / anchor,
+    target: m.usPerGas === null ? 'report: below the noise of its setup' : 'report',
     gasPerIteration: Math.round(m.gasPerIteration),
     usPerIteration: m.usPerIteration,
-    maxGasSeconds: (m.usPerGas * Number(MAX_GAS)) / 1e6,
+    maxGasSeconds: m.usPerGas === null ? null : (m.usPerGas * Number(MAX_GAS)) / 1e6,
   }));
-  const worst = measured.reduce((a, b) => (b.usPerGas > a.usPerGas ? b : a));
+  const worst = measured.filter((m) => m.usPerGas !== null).reduce((a, b) => (b.usPerGas > a.usPerGas ? b : a));
   const blake = measured.find((m) => m.fn === 'abiHashBlake3');
   rows.push(
     {
