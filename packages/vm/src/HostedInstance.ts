@@ -9,7 +9,7 @@ import { InstanceEnv } from './execution/InstanceEnv.js';
 import { SlotContext, type SlotContextInit } from './SlotContext.js';
 import { fromKey } from './state/bytesKey.js';
 import { SpeculativeLedger } from './state/SpeculativeLedger.js';
-import { START_EXPORT } from './wasm/meterModule.js';
+import { DEFAULT_VM_EXPORT_NAMES, type VmExportNames } from './wasm/meterModule.js';
 import type { LedgerChanges, LedgerReader } from './state/LedgerState.js';
 
 /** One frame of a hosted instance's call stack. */
@@ -116,13 +116,15 @@ export class HostedInstance {
   /**
    * Binds the instance's memory and runtime exports (`memory`, `__new`, `__pin`); ABIs work from now
    * on. A module instrumented with `meterModule` has its start function moved to an export: it runs
-   * here, metered, with ABIs refused as during a node's instantiation.
+   * here, metered, with ABIs refused as during a node's instantiation. `names` are the exports the
+   * VM added: pass `vmExportNames(parseModule(bytes))` for a module whose own exports may use the
+   * default names.
    */
-  attach(instance: WebAssembly.Instance): void {
+  attach(instance: WebAssembly.Instance, names: VmExportNames = DEFAULT_VM_EXPORT_NAMES): void {
     const gas = this.env.remainingGas;
-    this.env.attach(instance);
+    this.env.attach(instance, names.watchdog);
     this.env.remainingGas = gas;
-    const start = instance.exports[START_EXPORT];
+    const start = instance.exports[names.start];
     if (typeof start === 'function') (start as () => void)();
     this.env.abiEnabled = true;
   }

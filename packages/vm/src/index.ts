@@ -37,5 +37,5 @@ export type { LedgerReader, LedgerState, LedgerChanges, LedgerEntryChange, Datas
 export { toKey, fromKey, compareBytes } from './state/bytesKey.js';
 export { NODE_CONDOM_LIMITS, MAX_MEMORY_PAGES, type CondomLimits } from '@mason/wasm';
 export { parseModule, type ParsedModule } from '@mason/wasm';
-export { meterModule, type MeterOptions } from './wasm/meterModule.js';
+export { DEFAULT_VM_EXPORT_NAMES, meterModule, vmExportNames, type MeterOptions, type VmExportNames } from './wasm/meterModule.js';
 export { checkCondomLimits, type CondomViolation } from '@mason/wasm';

@@ -34,14 +34,15 @@ export class InstanceEnv {
     this.unmeteredPoints = 0n;
   }
 
-  attach(instance: WebAssembly.Instance): void {
+  /** Binds a new instance; `watchdogExport` is the name of its watchdog table (see vmExportNames). */
+  attach(instance: WebAssembly.Instance, watchdogExport?: string): void {
     const exports = instance.exports;
     this.memory = exports.memory instanceof WebAssembly.Memory ? exports.memory : undefined;
     this.remaining = exports[REMAINING_POINTS_EXPORT] as WebAssembly.Global;
     this.exhausted = exports[POINTS_EXHAUSTED_EXPORT] as WebAssembly.Global;
     this.newObject = typeof exports.__new === 'function' ? (exports.__new as (size: number, id: number) => number) : undefined;
     this.pin = typeof exports.__pin === 'function' ? (exports.__pin as (ptr: number) => number) : undefined;
-    armInstance(instance);
+    armInstance(instance, watchdogExport);
   }
 
   get isExhausted(): boolean {

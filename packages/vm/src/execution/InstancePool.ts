@@ -56,7 +56,7 @@ export class InstancePool {
     }
     const env = new InstanceEnv(ctx);
     const instance = new WebAssembly.Instance(compiled.module, createImports(env));
-    env.attach(instance);
+    env.attach(instance, compiled.vmExports.watchdog);
     this.created++;
     const memory = instance.exports.memory;
     if (compiled.resetGlobals === undefined || state === null || !(memory instanceof WebAssembly.Memory)) return { instance, env };

@@ -7,7 +7,8 @@ import {
   meterModule,
   POINTS_EXHAUSTED_EXPORT,
   REMAINING_POINTS_EXPORT,
-  START_EXPORT,
+  vmExportNames,
+  type VmExportNames,
 } from '../wasm/meterModule.js';
 import { describeSignature, HOST_SIGNATURES, signatureLetters } from './hostSignatures.js';
 
@@ -22,6 +23,8 @@ export interface CompiledModule {
   module: WebAssembly.Module;
   functions: ReadonlyMap<string, ExportedFunction>;
   hasStart: boolean;
+  /** The names of the start function's and the watchdog table's exports in the metered module. */
+  vmExports: VmExportNames;
   /** Why instantiation will fail (unknown import, memory over the cap, no memory export). */
   instanceError: string | undefined;
   /**
@@ -89,7 +92,6 @@ export function compileModule(bytecode: Uint8Array, gasCosts: GasCosts, limits: 
     const type = functionType(parsed, entry.index);
     if (type) functions.set(entry.name, { params: type.params.length, result: type.results[0] });
   }
-  functions.delete(START_EXPORT);
 
   return {
     ok: true,
@@ -97,6 +99,7 @@ export function compileModule(bytecode: Uint8Array, gasCosts: GasCosts, limits: 
       module,
       functions,
       hasStart: parsed.startFunction !== undefined,
+      vmExports: vmExportNames(parsed),
       instanceError: findInstanceError(parsed),
       resetGlobals,
       compileMs: performance.now() - started,

@@ -1,4 +1,3 @@
-import { START_EXPORT } from '../wasm/meterModule.js';
 import type { CompiledModule } from './compileModule.js';
 import type { ExecutionContext } from './ExecutionContext.js';
 import { detail, HostError, RuntimeVmError, type FailureDetail } from './failures.js';
@@ -102,7 +101,7 @@ function run(
   const maxInstance = ctx.host.gasCosts.maxInstance;
   if (compiled.hasStart) {
     try {
-      (instance.exports[START_EXPORT] as () => void)();
+      (instance.exports[compiled.vmExports.start] as () => void)();
     } catch (error) {
       if (env.isExhausted) {
         throw new RuntimeVmError(

@@ -62,9 +62,9 @@ const CHECK_MODULE = Uint8Array.of(
 );
 let wasmCheck: WebAssembly.ExportValue | undefined;
 
-/** Plugs the deadline check into the table that the metered code calls after bulk work. */
-export function armInstance(instance: WebAssembly.Instance): void {
-  const table = instance.exports[WATCHDOG_TABLE_EXPORT];
+/** Plugs the deadline check into the table that the metered code calls after bulk work (exported as `tableExport`). */
+export function armInstance(instance: WebAssembly.Instance, tableExport: string = WATCHDOG_TABLE_EXPORT): void {
+  const table = instance.exports[tableExport];
   if (!(table instanceof WebAssembly.Table)) return;
   wasmCheck ??= new WebAssembly.Instance(new WebAssembly.Module(CHECK_MODULE), { m: { check: checkDeadline } }).exports.check!;
   table.set(0, wasmCheck);
