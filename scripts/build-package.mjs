@@ -1,9 +1,11 @@
-// Builds one workspace package: esbuild transpiles src/ to dist/ (ESM, one file per module),
+// Builds one workspace package: esbuild transpiles src/ to dist/ (ESM, one file per module), then
+// rewrites its entry modules as bundles of the package's own modules (bundle-package-entries.mjs);
 // tsc emits the declarations and type-checks.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { build } from 'esbuild';
+import { bundlePackageEntries } from './bundle-package-entries.mjs';
 
 const pkgDir = process.cwd();
 const rootDir = new URL('..', import.meta.url).pathname;
@@ -28,6 +30,7 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+await bundlePackageEntries(pkgDir);
 const tsc = spawnSync(join(rootDir, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json', '--emitDeclarationOnly', '--outDir', 'dist'], {
   stdio: 'inherit',
   cwd: pkgDir,

@@ -9,7 +9,7 @@ import { build } from 'esbuild';
 const lazySecp256k1 = {
   name: 'lazy-secp256k1',
   setup(bundle) {
-    bundle.onLoad({ filter: /[\\/]vm[\\/]dist[\\/]execution[\\/]secp256k1\.js$/ }, (args) => ({
+    bundle.onLoad({ filter: /[\\/]vm[\\/]src[\\/]execution[\\/]secp256k1\.ts$/ }, (args) => ({
       contents: `let curve;
 export function secp256k1() {
   curve ??= require('@noble/curves/secp256k1').secp256k1;
@@ -36,6 +36,9 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
   plugins: [lazySecp256k1],
+  // The other packages from their sources: their dist/ entries are bundles already (with the URLs
+  // of their modules anchored for dist/, not for this bundle).
+  conditions: ['mason-source'],
   // The CommonJS modules bundled that way require Node's built-ins (node:crypto): an ES module has
   // no `require` of its own to give them.
   banner: { js: "import { createRequire as createRequireForBundle } from 'node:module';\nconst require = createRequireForBundle(import.meta.url);" },
