@@ -1,0 +1,57 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+// The entries that bundle-package-entries.mjs writes into each package's dist/ (checked after the
+// build that `npm test` runs first): a package's bundle holds its own modules only, so that every
+// package is loaded once and its classes are the same wherever they come from; and each module's
+// `import.meta.url` is anchored at its own file in dist/, so the files it locates are found.
+
+const packagesDir = fileURLToPath(new URL('../packages/', import.meta.url));
+
+interface BundledPackage {
+  name: string;
+  dir: string;
+  outputs: string[];
+}
+
+function bundledPackages(): BundledPackage[] {
+  return readdirSync(packagesDir)
+    .map((name) => ({ name, dir: join(packagesDir, name) }))
+    .filter(({ dir }) => existsSync(join(dir, 'src')) && existsSync(join(dir, 'dist', 'index.js')))
+    .map(({ name, dir }) => {
+      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+      const entries: string[] = manifest['mason-bundle']?.entries ?? ['index'];
+      const chunks = readdirSync(join(dir, 'dist')).filter((file) => /^chunk-[A-Z0-9]+\.js$/.test(file));
+      return { name, dir, outputs: [...entries.map((entry) => `${entry}.js`), ...chunks] };
+    });
+}
+
+const packages = bundledPackages();
+
+describe('package bundles', () => {
+  it('exist for the built packages', () => {
+    expect(packages.map((pkg) => pkg.name)).toEqual(expect.arrayContaining(['codec', 'client', 'devnet', 'vm', 'compiler', 'deployer', 'testing', 'cli']));
+  });
+
+  it.each(packages.map((pkg) => [pkg.name, pkg] as const))('%s: hold only the package’s own modules', (_, pkg) => {
+    const ownSrc = join(pkg.dir, 'src') + sep;
+    for (const output of pkg.outputs) {
+      const mapFile = join(pkg.dir, 'dist', `${output}.map`);
+      const sources: string[] = JSON.parse(readFileSync(mapFile, 'utf8')).sources;
+      const foreign = sources.map((source) => resolve(dirname(mapFile), source)).filter((source) => !source.startsWith(ownSrc));
+      expect(foreign, `${pkg.name}/dist/${output}`).toEqual([]);
+    }
+  });
+
+  it.each(packages.map((pkg) => [pkg.name, pkg] as const))('%s: anchor import.meta.url at each module’s own file in dist/', (_, pkg) => {
+    for (const output of pkg.outputs) {
+      const code = readFileSync(join(pkg.dir, 'dist', output), 'utf8');
+      const uses = code.split('import.meta.url').length - 1;
+      const anchors = [...code.matchAll(/new URL\("(\.\/[^"]+\.js)", import\.meta\.url\)/g)].map((match) => match[1]!);
+      expect(anchors.length, `${pkg.name}/dist/${output}: every import.meta.url is anchored`).toBe(uses);
+      for (const anchor of anchors) expect(existsSync(join(pkg.dir, 'dist', anchor)), `${pkg.name}/dist/${anchor}`).toBe(true);
+    }
+  });
+});
