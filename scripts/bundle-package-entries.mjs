@@ -1,5 +1,6 @@
-// Rewrites a package's entry modules in dist/ (index.js, and the CLI's program.js) as bundles of the
-// package's own modules, so that importing the package reads a few files instead of dozens: Node 20
+// Rewrites a package's entry modules in dist/ (index.js, and those its package.json names in
+// "mason-bundle": { "entries" }, such as the CLI's program.js and the compile workers) as bundles
+// of the package's own modules, so that importing the package reads a few files instead of dozens: Node 20
 // has no compile cache for ES modules, and resolving, reading and linking each one is most of a
 // short process's start (docs/performance.md, "Start-up: what is loaded").
 //
