@@ -1,10 +1,12 @@
-import { inspect } from 'node:util';
 import { decodeVersioned, encodeVersioned } from './base58check.js';
 import { prepareSecret, randomSeed, type PreparedSecret } from './ed25519.js';
 import { CodecError } from './errors.js';
 import { blake3 } from './hash.js';
 import { PublicKey } from './publicKey.js';
 import { Signature } from './signature.js';
+
+/** util.inspect.custom, which Node defines as this registered symbol (no node:util import: it loads parseArgs too). */
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
 const REDACTED = 'SecretKey(<redacted>)';
 
@@ -59,7 +61,7 @@ export class SecretKey {
     return REDACTED;
   }
 
-  [inspect.custom](): string {
+  [INSPECT](): string {
     return REDACTED;
   }
 }
