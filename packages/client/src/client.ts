@@ -22,7 +22,17 @@ export type ClientConfig = {
   retry?: RetryOptions | false;
   /** Unread notifications a subscription keeps before failing (default 10 000). */
   subscriptionBufferSize?: number;
+  /**
+   * Sends requests to handlers in this process instead of over HTTP: a devnet started in the
+   * same process (`(body) => devnet.handleRequest('public', body)`). `public` replaces `url`,
+   * `api` replaces `apiUrl` (and the WebSocket for API-port calls); subscriptions still use
+   * `wsUrl`. `url` stays the node's address, shown in errors.
+   */
+  inProcess?: { public: JsonRpcBodyHandler; api?: JsonRpcBodyHandler };
 };
+
+/** Answers a JSON-RPC request body (the text a client would POST) as a node's endpoint does; null: nothing to answer. */
+export type JsonRpcBodyHandler = (body: string) => Promise<string | null>;
 
 export type RequestOptions = {
   timeoutMs?: number;

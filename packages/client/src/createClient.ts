@@ -2,6 +2,7 @@ import type { Client, ClientConfig, RequestOptions, RetryOptions, SubscribeOptio
 import { ClientError } from './errors.js';
 import { createHttpAgent, type HttpAgent } from './internal/httpAgent.js';
 import { httpCall, httpTarget } from './internal/httpCall.js';
+import { inProcessCall } from './internal/inProcessCall.js';
 import { DEFAULT_RETRY, type RetryPolicy, withRetry } from './internal/retry.js';
 import { RETRY_SAFE_METHODS } from './internal/retrySafeMethods.js';
 import type { WsConnection } from './internal/WsConnection.js';
@@ -33,9 +34,26 @@ function checkUrl(name: string, value: string, protocols: string[]): string {
   return value;
 }
 
+function checkInProcess(value: ClientConfig['inProcess']): ClientConfig['inProcess'] {
+  if (value === undefined) return undefined;
+  const handler = (name: 'public' | 'api', required: boolean) => {
+    const given = (value as Record<string, unknown> | null)?.[name];
+    if ((given === undefined && !required) || typeof given === 'function') return;
+    throw new ClientError('MASON_CLIENT_INVALID_ARGUMENT', {
+      name: `inProcess.${name}`,
+      value: typeof given,
+      expected: 'a function (body: string) => Promise<string | null>',
+    });
+  };
+  handler('public', true);
+  handler('api', false);
+  return value;
+}
+
 /**
  * A client for one Massa node: JSON-RPC 2.0 over keep-alive HTTP (undici) for the public API and
- * the API port, and over one WebSocket for subscriptions.
+ * the API port, and over one WebSocket for subscriptions; or, with `inProcess`, through handlers
+ * of a devnet in the same process.
  */
 export function createClient(config: ClientConfig): Client {
   const url = checkUrl('url', config.url, ['http', 'https']);
@@ -50,6 +68,7 @@ export function createClient(config: ClientConfig): Client {
   let closed = false;
   const publicTarget = httpTarget(url);
   const apiTarget = apiUrl === undefined ? undefined : httpTarget(apiUrl);
+  const inProcess = checkInProcess(config.inProcess);
 
   const dispatcher = (): Promise<HttpAgent> => (agent ??= createHttpAgent({ keepAliveTimeout: 10_000, connections: 32 }));
   const websocket = (method: string): Promise<WsConnection> => {
@@ -76,9 +95,13 @@ export function createClient(config: ClientConfig): Client {
     timeoutMs,
     cache: {},
     request<T>(method: string, params: unknown[] = [], options?: RequestOptions): Promise<T> {
+      const handler = inProcess?.public;
+      if (handler) return send((o) => inProcessCall(handler, url, method, params, o), method, options) as Promise<T>;
       return send(async (o) => httpCall(await dispatcher(), publicTarget, method, params, o), method, options) as Promise<T>;
     },
     requestApi<T>(method: string, params: unknown[] = [], options?: RequestOptions): Promise<T> {
+      const handler = inProcess?.api;
+      if (handler) return send((o) => inProcessCall(handler, apiUrl ?? wsUrl ?? url, method, params, o), method, options) as Promise<T>;
       if (apiTarget) return send(async (o) => httpCall(await dispatcher(), apiTarget, method, params, o), method, options) as Promise<T>;
       if (!wsUrl) return Promise.reject(new ClientError('MASON_CLIENT_API_URL_MISSING', { method }));
       return send(async (o) => (await websocket(method)).call(method, params, o), method, options) as Promise<T>;

@@ -4,6 +4,7 @@ export type {
   Client,
   ClientCache,
   ClientConfig,
+  JsonRpcBodyHandler,
   RequestOptions,
   RetryOptions,
   SubscribeOptions,

@@ -15,6 +15,7 @@ import { createReadOnlyExecutor } from './readOnly.js';
 import { ReadOnlyWorker } from './readOnly/ReadOnlyWorker.js';
 import { apiMethods } from './rpc/apiMethods.js';
 import { ANY_ORIGIN, originsPolicy, type CorsPolicy } from './rpc/cors.js';
+import { answerInProcess } from './rpc/answerInProcess.js';
 import { createJsonRpcHttpServer, JsonRpcDispatcher, listen, type MethodTable } from './rpc/jsonRpcServer.js';
 import { privateMethods } from './rpc/privateMethods.js';
 import { publicMethods } from './rpc/publicMethods.js';
@@ -111,7 +112,17 @@ export interface Devnet {
   stop(): Promise<void>;
   /** Settles once the devnet has stopped, by stop() or by the private API's stop_node. */
   closed: Promise<void>;
+  /**
+   * Answers a JSON-RPC request body as the `server`'s HTTP endpoint does (same methods, errors and
+   * body size limits), in this process and without a socket: for a client in the same process
+   * (`createClient({ inProcess })`; the test fixtures use it). Null when there is nothing to
+   * answer (notifications only). Rejects with MASON_DEVNET_STOPPED once the servers have closed.
+   */
+  handleRequest(server: DevnetServer, body: string): Promise<string | null>;
 }
+
+/** The devnet's three JSON-RPC APIs: public (33035), private (33034) and API (33036). */
+export type DevnetServer = 'public' | 'private' | 'api';
 
 function initialState(options: DevnetOptions, accounts: DevnetAccount[], staker: SecretKey): BlockChange[] {
   const changes: BlockChange[] = [];
@@ -202,6 +213,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
 
   const host = options.host ?? '127.0.0.1';
   const servers: Server[] = [];
+  let serving = true;
   let stopping: Promise<void> | null = null;
   let markClosed: () => void = () => {};
   const closed = new Promise<void>((resolve) => (markClosed = resolve));
@@ -219,6 +231,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
       }
       store?.close();
       subscriptions.close();
+      serving = false;
       await Promise.all(
         servers.map(
           (server) =>
@@ -238,9 +251,14 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   const apiTable = apiMethods(node);
   const names = (table: MethodTable) => new Set(Object.keys(table));
   const serverOptions = (cors: CorsPolicy) => ({ limits, cors, guard: new ConnectionGuard(limits.maxConnections) });
-  const publicServer = createJsonRpcHttpServer(new JsonRpcDispatcher(publicTable, names(privateTable), limits.batchRequestLimit), serverOptions(ANY_ORIGIN));
-  const privateServer = createJsonRpcHttpServer(new JsonRpcDispatcher(privateTable, names(publicTable), limits.batchRequestLimit), serverOptions(privateCors));
-  const apiDispatcher = new JsonRpcDispatcher(apiTable, new Set(), limits.batchRequestLimit);
+  const dispatchers = {
+    public: new JsonRpcDispatcher(publicTable, names(privateTable), limits.batchRequestLimit),
+    private: new JsonRpcDispatcher(privateTable, names(publicTable), limits.batchRequestLimit),
+    api: new JsonRpcDispatcher(apiTable, new Set(), limits.batchRequestLimit),
+  };
+  const publicServer = createJsonRpcHttpServer(dispatchers.public, serverOptions(ANY_ORIGIN));
+  const privateServer = createJsonRpcHttpServer(dispatchers.private, serverOptions(privateCors));
+  const apiDispatcher = dispatchers.api;
   const apiOptions = serverOptions(ANY_ORIGIN);
   const apiServer = createJsonRpcHttpServer(apiDispatcher, apiOptions);
   attachExplorer(apiServer, publicServer);
@@ -267,6 +285,13 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
       execution: options.execution ?? 'workers',
       stop,
       closed,
+      async handleRequest(server, body) {
+        if (!Object.hasOwn(dispatchers, server)) {
+          throw new DevnetOptionError('MASON_DEVNET_INVALID_OPTION', { option: 'server', expected: '"public", "private" or "api"', value: String(server) });
+        }
+        if (!serving) throw new DevnetOptionError('MASON_DEVNET_STOPPED', { server });
+        return answerInProcess(dispatchers[server], limits, body);
+      },
     };
   } catch (error) {
     await stop();

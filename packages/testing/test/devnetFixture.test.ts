@@ -45,6 +45,29 @@ describe('devnetFixture', () => {
     expect(failed.events.at(-1)?.data).toContain('the counter exploded');
   });
 
+  it('sends its requests to the devnet in process, while the devnet still serves HTTP for other clients', async () => {
+    const devnet = fixture.devnet;
+    const handle = devnet.handleRequest;
+    const methods: string[] = [];
+    devnet.handleRequest = (server, body) => {
+      methods.push(`${server} ${JSON.parse(body).method}`);
+      return handle(server, body);
+    };
+    try {
+      const to = fixture.accounts[3]!.address.toString();
+      await fixture.transfer(to, MAS);
+      expect(methods).toContain('public send_operations');
+    } finally {
+      devnet.handleRequest = handle;
+    }
+    const overHttp = await fetch(devnet.urls.public, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'get_status', params: [] }),
+    });
+    expect(((await overHttp.json()) as { result: { chain_id: number } }).result.chain_id).toBe(77);
+  });
+
   it('transfers coins and moves time on', async () => {
     const to = fixture.accounts[2]!.address.toString();
     const before = fixture.devnet.node.finalLedger.balance(to);

@@ -3,6 +3,7 @@ import { abortedError } from './abort.js';
 import type { HttpAgent } from './httpAgent.js';
 import { isErrorObject, toRpcError, unwrapResponse } from './jsonRpc.js';
 import { errorReason, networkErrorCode } from './networkErrorCode.js';
+import { nextRequestId } from './requestId.js';
 
 export type CallOptions = { timeoutMs: number; signal?: AbortSignal | undefined };
 
@@ -18,12 +19,10 @@ export function httpTarget(url: string): HttpTarget {
   return { url, origin, path: pathname + search };
 }
 
-let nextId = 1;
-
 /** One JSON-RPC 2.0 call over HTTP POST through a keep-alive undici agent. */
 export async function httpCall(agent: HttpAgent, target: HttpTarget, method: string, params: unknown, options: CallOptions): Promise<unknown> {
   const { url } = target;
-  const id = nextId++;
+  const id = nextRequestId();
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {

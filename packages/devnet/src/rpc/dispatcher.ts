@@ -25,6 +25,10 @@ export const errorResponse = (id: Id, code: number, message: string, data?: unkn
 
 export const PARSE_ERROR = JSON.stringify(errorResponse(null, -32700, 'Parse error'));
 
+/** jsonrpsee's answers to a request or a response past the body size limit. */
+export const requestTooBig = (limit: number): string => JSON.stringify(errorResponse(null, -32007, 'Request is too big', `Exceeded max limit of ${limit}`));
+export const responseTooBig = (limit: number): string => JSON.stringify(errorResponse(null, -32008, 'Response is too big', `Exceeded max limit of ${limit}`));
+
 /**
  * JSON-RPC 2.0 as jsonrpsee serves it for the Massa node: positional params, batches up to a
  * limit, the node's error codes. `otherApi` lists methods of the other API, which answer -32019

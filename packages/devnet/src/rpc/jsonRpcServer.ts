@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { applyCors, refusedOriginMessage, type CorsPolicy } from './cors.js';
-import { errorResponse, PARSE_ERROR, type JsonRpcDispatcher } from './dispatcher.js';
+import { PARSE_ERROR, requestTooBig, responseTooBig, type JsonRpcDispatcher } from './dispatcher.js';
 import { decodeUtf8 } from './json.js';
 import type { ConnectionGuard, ServerLimits } from './serverLimits.js';
 
@@ -118,11 +118,10 @@ async function serve(dispatcher: JsonRpcDispatcher, options: HttpServerOptions, 
   if (req.method !== 'POST') return sendText(res, 405, METHOD_NOT_ALLOWED, { allow: 'POST, OPTIONS' });
   if (!JSON_CONTENT_TYPES.has((req.headers['content-type'] ?? '').toLowerCase())) return sendText(res, 415, UNSUPPORTED_CONTENT_TYPE);
 
-  const tooBig = () => JSON.stringify(errorResponse(null, -32007, 'Request is too big', `Exceeded max limit of ${limits.maxRequestBodySize}`));
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limits.maxRequestBodySize) {
     req.resume();
-    return sendJson(res, 413, tooBig());
+    return sendJson(res, 413, requestTooBig(limits.maxRequestBodySize));
   }
   const chunks: Buffer[] = [];
   let size = 0;
@@ -138,7 +137,7 @@ async function serve(dispatcher: JsonRpcDispatcher, options: HttpServerOptions, 
     req.once('error', reject);
   });
   if (overLimit) {
-    sendJson(res, 413, tooBig());
+    sendJson(res, 413, requestTooBig(limits.maxRequestBodySize));
     req.destroy();
     return;
   }
@@ -151,7 +150,7 @@ async function serve(dispatcher: JsonRpcDispatcher, options: HttpServerOptions, 
   const body = await dispatcher.handleText(text);
   const answerSize = body === null ? 0 : Buffer.byteLength(body);
   if (answerSize > limits.maxResponseBodySize) {
-    return sendJson(res, 200, JSON.stringify(errorResponse(null, -32008, 'Response is too big', `Exceeded max limit of ${limits.maxResponseBodySize}`)));
+    return sendJson(res, 200, responseTooBig(limits.maxResponseBodySize));
   }
   // A client that lets answers pile up unread is cut off, as a WebSocket one is.
   if (waitingBefore(req.socket, responses, res) > limits.maxBufferedBytes) {
