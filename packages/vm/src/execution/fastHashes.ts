@@ -8,24 +8,25 @@ import { nobleKeccak256 } from './nobleKeccak.js';
 export const fastBlake3 = blake3;
 export const fastSha256 = sha256;
 
-// keccak256 is hash-wasm's WebAssembly build (its file alone, not the package's 280 KB index),
-// loaded at the first keccak256 call: most processes never make one (only the EVM host functions
-// and assembly_script_keccak256_hash do). Its compile is not awaited: on a loaded 2-core machine
-// it waits for V8's background threads. Calls made meanwhile (a few milliseconds) use @noble's:
-// the same bytes.
+// keccak256 is hash-wasm's WebAssembly build (its file alone, not the package's 280 KB index).
+// Its compile starts when the VM loads and is not awaited: on a loaded 2-core machine the compile
+// waits for V8's background threads, and awaiting it held an execution worker's start by ~100 ms.
+// Calls made before it is ready (the first milliseconds) use @noble's, loaded then: the same bytes.
+// Loading it at the first call instead would leave a whole first execution on @noble's, ~20×
+// slower: an execution is synchronous, the WebAssembly build could not arrive during it.
 let keccakHasher: IHasher | undefined;
-let keccakLoading: Promise<void> | undefined;
+const keccakLoading: Promise<void> = import('hash-wasm/dist/keccak.umd.min.js').then(
+  async ({ default: hashWasmKeccak }) => {
+    keccakHasher = await hashWasmKeccak.createKeccak(256);
+  },
+  () => {},
+);
 
-/** Starts loading hash-wasm's keccak256 (once); resolves when calls use it (or, if it fails, keep using @noble's). */
-export function loadWasmKeccak(): Promise<void> {
-  keccakLoading ??= import('hash-wasm/dist/keccak.umd.min.js').then(
-    async ({ default: hashWasmKeccak }) => {
-      keccakHasher = await hashWasmKeccak.createKeccak(256);
-    },
-    () => {},
-  );
-  return keccakLoading;
-}
+/** Resolves once keccak256 calls use hash-wasm's WebAssembly build (or, if it failed to load, keep using @noble's). */
+export const wasmKeccakReady = (): Promise<void> => keccakLoading;
+
+/** Which keccak256 calls use now: hash-wasm's WebAssembly build, or @noble's meanwhile. */
+export const keccakBackend = (): 'wasm' | 'noble' => (keccakHasher ? 'wasm' : 'noble');
 
 /** keccak256 of the concatenation of `parts` (no copy of the parts). */
 export function fastKeccak256(...parts: Uint8Array[]): Uint8Array {
@@ -34,7 +35,6 @@ export function fastKeccak256(...parts: Uint8Array[]): Uint8Array {
     for (const part of parts) hasher.update(part);
     return hasher.digest('binary');
   }
-  void loadWasmKeccak();
   const hasher = nobleKeccak256().create();
   for (const part of parts) hasher.update(part);
   return hasher.digest();
