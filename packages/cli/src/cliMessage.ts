@@ -1,4 +1,4 @@
-import { isMasonError } from '@mason/codec';
+import { isMasonError } from '@mason/codec/base';
 
 type Context = Record<string, unknown>;
 

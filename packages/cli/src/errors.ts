@@ -1,4 +1,4 @@
-import { MasonError, formatTemplate, type ContextArgs, type TemplateContext } from '@mason/codec';
+import { MasonError, formatTemplate, type ContextArgs, type TemplateContext } from '@mason/codec/base';
 
 /** Every way the mason command itself refuses its input, with what to do about it. */
 export const cliErrors = {

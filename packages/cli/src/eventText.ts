@@ -1,4 +1,4 @@
-import { toHex } from '@mason/codec';
+import { toHex } from '@mason/codec/base';
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 

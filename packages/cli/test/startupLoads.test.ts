@@ -75,15 +75,25 @@ describe('what start-up loads', () => {
     expect(packageOf(loads, 'ws')).toEqual([]);
   });
 
-  it("importing @mason/testing (as an integration test does) does not load as-pect's runtime", () => {
+  it("importing @mason/testing (as an integration test does) does not load as-pect's runtime nor the spec finder's globbing", () => {
     const loads = loadsOf(script("await import('@mason/testing');"));
     expect(loads.filter((url) => url.includes('/@as-pect/'))).toEqual([]);
+    expect(packageOf(loads, 'tinyglobby')).toEqual([]);
   });
 
-  it("the VM loads neither @noble's secp256k1 (until an EVM host function runs) nor hash-wasm's index", () => {
+  it("the VM loads neither @noble's secp256k1 and keccak (until an EVM host function runs) nor hash-wasm's index", () => {
     const loads = loadsOf(script("const { TestHost } = await import('@mason/testing'); new TestHost();"));
     expect(packageOf(loads, '@mason/vm').length).toBeGreaterThan(0);
-    expect(loads.filter((url) => url.includes('/@noble/curves/'))).toEqual([]);
+    expect(loads.filter((url) => url.includes('/@noble/curves/') || url.includes('/@noble/hashes/'))).toEqual([]);
     expect(packageOf(loads, 'hash-wasm').filter((url) => !/\/dist\/(blake3|keccak)\.umd\.min\.js$/.test(url))).toEqual([]);
+  });
+
+  it('the build command (and a no-change build with it) loads the codec without its cryptography: no blake3 to compile', () => {
+    const codecIndex = (urls: string[]) => packageOf(urls, '@mason/codec').filter((url) => url.endsWith('/dist/index.js'));
+    for (const loads of [loadsOf([masonBin, 'build', '--help']), loadsOf(script("await import('@mason/compiler');"))]) {
+      expect(packageOf(loads, '@mason/codec').length).toBeGreaterThan(0);
+      expect(codecIndex(loads)).toEqual([]);
+      expect(packageOf(loads, 'hash-wasm')).toEqual([]);
+    }
   });
 });

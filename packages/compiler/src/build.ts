@@ -10,7 +10,7 @@ import { FileHasher } from './FileHasher.js';
 import { findContracts, type ContractSource } from './findContracts.js';
 import { findPackage } from './findPackage.js';
 import { loadDeployerTemplate } from './loadDeployerTemplate.js';
-import type { Manifest, ManifestContract } from '@mason/codec';
+import type { Manifest, ManifestContract } from '@mason/codec/base';
 import { readManifest } from './readManifest.js';
 import { toolchain } from './toolchain.js';
 import { writeOutput } from './writeOutput.js';

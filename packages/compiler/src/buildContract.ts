@@ -14,7 +14,7 @@ import type { FileHasher } from './FileHasher.js';
 import type { InstalledPackage } from './findPackage.js';
 import type { ContractSource } from './findContracts.js';
 import type { DeployerTemplate } from './loadDeployerTemplate.js';
-import type { ManifestContract, ManifestFile } from '@mason/codec';
+import type { ManifestContract, ManifestFile } from '@mason/codec/base';
 import { NODE_LIMITS } from './nodeLimits.js';
 import { sha256Hex } from './sha256Hex.js';
 import { writeOutput } from './writeOutput.js';

@@ -1,4 +1,4 @@
-import { MasonError, docsUrl, formatTemplate as fillTemplate, type TemplateContext } from '@mason/codec';
+import { MasonError, docsUrl, formatTemplate as fillTemplate, type TemplateContext } from '@mason/codec/base';
 import type { Diagnostic } from './Diagnostic.js';
 
 /**

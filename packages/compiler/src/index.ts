@@ -2,12 +2,12 @@ export { build, DEFAULT_JOBS, MAX_JOBS, type BuildOptions, type BuildResult, typ
 export { bundleDeployer } from './bundleDeployer.js';
 export { embeddedContract } from './embeddedContract.js';
 // The deployer's datastore layout is pure data, in @mason/codec; re-exported for the compiler's users.
-export { deployerDatastore, type DeployerContract } from '@mason/codec';
+export { deployerDatastore, type DeployerContract } from '@mason/codec/base';
 export { loadDeployerTemplate, type DeployerTemplate } from './loadDeployerTemplate.js';
 export { checkMassaModule } from './checkMassaModule.js';
 export { readManifest } from './readManifest.js';
 // The manifest format is the codec's (pure data, read by the deployer without a compiler); re-exported here.
-export type { Manifest, ManifestContract, ManifestFile } from '@mason/codec';
+export type { Manifest, ManifestContract, ManifestFile } from '@mason/codec/base';
 export type { Diagnostic } from './Diagnostic.js';
 export { formatDiagnostic } from './formatDiagnostic.js';
 export {

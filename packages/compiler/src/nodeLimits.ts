@@ -1,4 +1,4 @@
-import { NODE_CONSTANTS } from '@mason/codec';
+import { NODE_CONSTANTS } from '@mason/codec/base';
 
 /**
  * What a Massa node (MAIN.5.0, massa-sc-runtime "Main 2.6") refuses or cannot execute beyond the

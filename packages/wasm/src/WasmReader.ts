@@ -1,5 +1,5 @@
 // Cursor over a WebAssembly binary: LEB128 integers, bytes, names.
-import { MasonError } from '@mason/codec';
+import { MasonError } from '@mason/codec/base';
 
 /** A malformed binary; `parseModule` lets it reach callers, so it carries the VM's invalid-bytecode code. */
 export class WasmFormatError extends MasonError<'MASON_VM_INVALID_BYTECODE', { reason: string }> {

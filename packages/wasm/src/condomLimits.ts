@@ -1,4 +1,4 @@
-import { NODE_CONDOM_LIMITS as CODEC_CONDOM_LIMITS, NODE_CONSTANTS } from '@mason/codec';
+import { NODE_CONDOM_LIMITS as CODEC_CONDOM_LIMITS, NODE_CONSTANTS } from '@mason/codec/base';
 
 /** Structural limits a Massa node imposes on modules before compiling them (`CondomLimits`). */
 export interface CondomLimits {

@@ -1,0 +1,20 @@
+// The codec's parts that load no cryptography: errors, byte helpers, the node's constants, and the
+// formats of a build (manifest, deployer datastore). An entry of its own (`@mason/codec/base`) so that a process
+// that only reads a build, like a no-change `mason build`, does not load and compile blake3
+// (~12 ms of its ~100). Everything here is also exported by `@mason/codec`, as the same objects.
+export { CodecError, codecErrors, type CodecErrorCode } from './errors.js';
+export {
+  MasonError,
+  isMasonError,
+  formatTemplate,
+  docsUrl,
+  DOCS_BASE_URL,
+  type MasonErrorInit,
+  type ContextArgs,
+  type TemplateContext,
+  type TemplateKeys,
+} from './MasonError.js';
+export { byteList, concatBytes, bytesEqual, compareBytes, toHex, fromHex } from './bytes.js';
+export { NODE_CONSTANTS, NODE_CONDOM_LIMITS, MIN_GAS_CALL, MAX_GAS_CALL, MAX_GAS_EXECUTE } from './nodeConstants.js';
+export { deployerDatastore, type DeployerContract } from './deployerDatastore.js';
+export { parseManifest, type Manifest, type ManifestContract, type ManifestFile } from './manifest.js';
