@@ -1,16 +1,5 @@
-export { CodecError, codecErrors, type CodecErrorCode } from './errors.js';
-export {
-  MasonError,
-  isMasonError,
-  formatTemplate,
-  docsUrl,
-  DOCS_BASE_URL,
-  type MasonErrorInit,
-  type ContextArgs,
-  type TemplateContext,
-  type TemplateKeys,
-} from './MasonError.js';
-export { byteList, concatBytes, bytesEqual, compareBytes, toHex, fromHex } from './bytes.js';
+// Errors, byte helpers, the node's constants and the build formats: also `@mason/codec/base`.
+export * from './base.js';
 export { ByteReader } from './byteReader.js';
 export { encodeVarint, decodeVarint, type VarintBits } from './varint.js';
 export { MAS, MAX_AMOUNT, parseMas, formatMas, toNanoMas } from './amount.js';
@@ -29,10 +18,7 @@ export {
   decodeEndorsementId,
 } from './ids.js';
 export { LIMITS } from './limits.js';
-export { NODE_CONSTANTS, NODE_CONDOM_LIMITS, MIN_GAS_CALL, MAX_GAS_CALL, MAX_GAS_EXECUTE } from './nodeConstants.js';
 export { serializeDatastore, deserializeDatastore, type Datastore } from './datastore.js';
-export { deployerDatastore, type DeployerContract } from './deployerDatastore.js';
-export { parseManifest, type Manifest, type ManifestContract, type ManifestFile } from './manifest.js';
 export {
   OPERATION_TYPE_IDS,
   type Operation,

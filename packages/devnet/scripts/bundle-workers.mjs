@@ -4,27 +4,26 @@ import { dirname } from 'node:path';
 import { build } from 'esbuild';
 
 // The VM loads @noble's secp256k1 and keccak256 at their first call (the EVM host functions),
-// with createRequire from its own folder; in a bundle that folder is gone, so each loader becomes a
-// bundled require, which esbuild also evaluates at the first call.
-const LAZY_LOADERS = [
-  { file: 'secp256k1', name: 'secp256k1', module: '@noble/curves/secp256k1', member: 'secp256k1' },
-  { file: 'nobleKeccak', name: 'nobleKeccak256', module: '@noble/hashes/sha3', member: 'keccak_256' },
-];
-const lazyLoaders = {
-  name: 'lazy-loaders',
+// with createRequire from its own folder (vm/src/execution/lazyNoble.ts); in a bundle that folder
+// is gone, so its loaders become bundled requires, which esbuild also evaluates at the first call.
+const lazyNoble = {
+  name: 'lazy-noble',
   setup(bundle) {
-    for (const { file, name, module, member } of LAZY_LOADERS) {
-      bundle.onLoad({ filter: new RegExp(`[\\\\/]vm[\\\\/]src[\\\\/]execution[\\\\/]${file}\\.ts$`) }, (args) => ({
-        contents: `let loaded;
-export function ${name}() {
-  loaded ??= require('${module}').${member};
-  return loaded;
+    bundle.onLoad({ filter: /[\\/]vm[\\/]src[\\/]execution[\\/]lazyNoble\.ts$/ }, (args) => ({
+      contents: `let curve;
+let keccak;
+export function secp256k1() {
+  curve ??= require('@noble/curves/secp256k1').secp256k1;
+  return curve;
+}
+export function nobleKeccak256() {
+  keccak ??= require('@noble/hashes/sha3').keccak_256;
+  return keccak;
 }
 `,
-        resolveDir: dirname(args.path),
-        loader: 'js',
-      }));
-    }
+      resolveDir: dirname(args.path),
+      loader: 'js',
+    }));
   },
 };
 
@@ -41,7 +40,7 @@ await build({
   target: 'node20',
   sourcemap: true,
   logLevel: 'warning',
-  plugins: [lazyLoaders],
+  plugins: [lazyNoble],
   // The other packages from their sources: their dist/ entries are bundles already (with the URLs
   // of their modules anchored for dist/, not for this bundle).
   conditions: ['mason-source'],

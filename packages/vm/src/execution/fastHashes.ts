@@ -1,6 +1,6 @@
 import { blake3, sha256 } from '@mason/codec';
 import type { IHasher } from 'hash-wasm';
-import { nobleKeccak256 } from './nobleKeccak.js';
+import { nobleKeccak256 } from './lazyNoble.js';
 
 // Host functions hash contract-supplied buffers of up to the whole 4 MiB memory for a fixed gas
 // cost, so the hash speed bounds their wall time per gas. blake3 and sha256 are the codec's:

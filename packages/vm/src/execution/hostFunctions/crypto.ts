@@ -1,7 +1,7 @@
 import { Address, isValidAddress, PublicKey, Signature } from '@mason/codec';
 import { fastBlake3, fastKeccak256, fastSha256 } from '../fastHashes.js';
 import { hostFailure } from '../failures.js';
-import { secp256k1 } from '../secp256k1.js';
+import { secp256k1 } from '../lazyNoble.js';
 import type { InstanceEnv } from '../InstanceEnv.js';
 import { abi, boolToI32, looksLikeVmMockAddress, type HostFunctions } from './hostFunction.js';
 
