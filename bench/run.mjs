@@ -20,7 +20,7 @@ import { vmOverhead } from './suites/vmOverhead.mjs';
 const quick = process.argv.includes('--quick');
 
 // Every process the bench starts (Mason's and the anchors' alike) inherits this environment.
-// NODE_EXTRA_CA_CERTS adds the parsing of a certificate file to every Node start (~45 ms for the
+// NODE_EXTRA_CA_CERTS adds the parsing of a certificate file to every Node start (35–55 ms for the
 // system bundle on the reference machine), a cost of the environment, not of Mason: the bench's
 // processes run without it, and the "Node start" suite measures what it costs.
 const extraCaCerts = process.env.NODE_EXTRA_CA_CERTS;

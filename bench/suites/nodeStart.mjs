@@ -2,7 +2,7 @@
 // `mason test`, devnet start) can be read: each of them starts one or more Node processes.
 //
 // NODE_EXTRA_CA_CERTS makes Node 20 read and parse that certificate file while it starts, before
-// any JavaScript runs (the system bundle: ~45 ms here). The bench's children run without it (see
+// any JavaScript runs (the system bundle: 35–55 ms here). The bench's children run without it (see
 // run.mjs); this suite measures both, so the difference stays on record.
 import { spawnSync } from 'node:child_process';
 import { median } from '../lib.mjs';

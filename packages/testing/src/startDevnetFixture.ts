@@ -46,8 +46,8 @@ export async function startDevnetFixture(options: DevnetFixtureOptions = {}): Pr
   // Inline: a test process is short, and starting two worker threads and warming up a VM in each
   // costs it ~0.2 s on 2 cores (docs/performance.md); `devnet: { execution: 'workers' }` restores them.
   const devnet = await startDevnet({ publicPort: 0, privatePort: 0, apiPort: 0, instant: instantByDefault(), execution: 'inline', ...options.devnet });
-  // Requests go to the devnet's handlers directly: no undici to load, no HTTP round trips
-  // (~25 ms at the start of a test process). massa-web3 and others use devnet.urls as usual.
+  // Requests go to the devnet's handlers directly: no undici, no HTTP parser and server running
+  // cold (~0.1 s of a template's test process). massa-web3 and others use devnet.urls as usual.
   const client = createClient({
     url: devnet.urls.public,
     wsUrl: devnet.urls.ws,
