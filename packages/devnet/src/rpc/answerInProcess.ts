@@ -2,6 +2,16 @@ import { PARSE_ERROR, requestTooBig, responseTooBig, type JsonRpcDispatcher } fr
 import type { ServerLimits } from './serverLimits.js';
 
 /**
+ * The answer to a request body once it is read and decoded, as the HTTP server sends it and as a
+ * caller in the same process gets it: the dispatcher's, or -32008 past the response size limit.
+ */
+export async function answerText(dispatcher: JsonRpcDispatcher, limits: ServerLimits, text: string): Promise<string | null> {
+  const answer = await dispatcher.handleText(text);
+  if (answer !== null && Buffer.byteLength(answer) > limits.maxResponseBodySize) return responseTooBig(limits.maxResponseBodySize);
+  return answer;
+}
+
+/**
  * Answers a request body as the HTTP server of `dispatcher` does once the body is read: the same
  * methods, errors and body size limits, for a caller in the same process. What HTTP adds around
  * it (status codes, headers, CORS, connection limits) has no meaning without a socket.
@@ -9,7 +19,5 @@ import type { ServerLimits } from './serverLimits.js';
 export async function answerInProcess(dispatcher: JsonRpcDispatcher, limits: ServerLimits, body: unknown): Promise<string | null> {
   if (typeof body !== 'string') return PARSE_ERROR;
   if (Buffer.byteLength(body) > limits.maxRequestBodySize) return requestTooBig(limits.maxRequestBodySize);
-  const answer = await dispatcher.handleText(body);
-  if (answer !== null && Buffer.byteLength(answer) > limits.maxResponseBodySize) return responseTooBig(limits.maxResponseBodySize);
-  return answer;
+  return answerText(dispatcher, limits, body);
 }

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { applyCors, refusedOriginMessage, type CorsPolicy } from './cors.js';
-import { PARSE_ERROR, requestTooBig, responseTooBig, type JsonRpcDispatcher } from './dispatcher.js';
+import { answerText } from './answerInProcess.js';
+import { PARSE_ERROR, requestTooBig, type JsonRpcDispatcher } from './dispatcher.js';
 import { decodeUtf8 } from './json.js';
 import type { ConnectionGuard, ServerLimits } from './serverLimits.js';
 
@@ -147,11 +148,7 @@ async function serve(dispatcher: JsonRpcDispatcher, options: HttpServerOptions, 
   } catch {
     return sendJson(res, 200, PARSE_ERROR);
   }
-  const body = await dispatcher.handleText(text);
-  const answerSize = body === null ? 0 : Buffer.byteLength(body);
-  if (answerSize > limits.maxResponseBodySize) {
-    return sendJson(res, 200, responseTooBig(limits.maxResponseBodySize));
-  }
+  const body = await answerText(dispatcher, limits, text);
   // A client that lets answers pile up unread is cut off, as a WebSocket one is.
   if (waitingBefore(req.socket, responses, res) > limits.maxBufferedBytes) {
     req.socket.destroy();
