@@ -3,6 +3,8 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TestingError } from './errors.js';
 import { findPackageDir } from './findPackageDir.js';
+import { type AstKinds, aspectOnFreshSources, withParsedSources } from './parsedSources.js';
+import type { Parser } from 'assemblyscript';
 
 /** This package's root (src/ and dist/ both sit one level below it). */
 export const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -37,10 +39,20 @@ export interface CompiledSpec {
   inputs: string[];
   /** Served from the compile cache. */
   cached?: boolean;
+  /** Files whose syntax tree came from an earlier compile in this thread (see parsedSources). */
+  reusedSources?: number;
 }
 
+type Asc = typeof import('assemblyscript/asc').default;
+
 // Loaded on first use: a run whose specs all come from the cache never loads the compiler.
-const loadCompiler = () => Promise.all([import('assemblyscript/asc'), import('@as-pect/transform')]);
+const loadCompiler = () =>
+  Promise.all([
+    import('assemblyscript/asc'),
+    import('@as-pect/transform'),
+    // NodeKind is a const enum to TypeScript: read its values at run time.
+    import('assemblyscript') as Promise<unknown> as Promise<{ Parser: typeof Parser; NodeKind: AstKinds }>,
+  ]);
 
 /** Compiles spec files the way as-pect does, in memory, with a source map; sources are read once per run. */
 export class SpecCompiler {
@@ -51,8 +63,17 @@ export class SpecCompiler {
 
   async compile(file: string): Promise<CompiledSpec> {
     const started = performance.now();
-    const [{ default: asc }, { default: AspectTransform }] = await loadCompiler();
+    const [{ default: asc }, { default: AspectTransform }, { Parser, NodeKind }] = await loadCompiler();
     this.instrument ??= this.options.instrument && (await import('./instrumentContract.js')).instrumentContract;
+    // A project's own asconfig may name any transform, which may change any tree: parse as asc does.
+    if (this.options.asconfig) return this.runAsc(asc, file, [], started);
+    return withParsedSources(Parser, NodeKind, async (session) => {
+      const compiled = await this.runAsc(asc, file, [aspectOnFreshSources(session, new AspectTransform())], started);
+      return { ...compiled, reusedSources: session.reused.size };
+    });
+  }
+
+  private async runAsc(asc: Asc, file: string, transforms: object[], started: number): Promise<CompiledSpec> {
     const inputs = new Set<string>();
     const { root, asconfig, includes, paths } = this.options;
     const outputs = new Map<string, Uint8Array | string>();
@@ -89,7 +110,7 @@ export class SpecCompiler {
       },
       stdout: { write: () => true } as never,
       stderr: { write: (text: string | Uint8Array) => ((diagnostics += String(text)), true) } as never,
-      ...(asconfig ? {} : { transforms: [AspectTransform as never] }),
+      transforms: transforms as never,
     });
     const binary = outputs.get('output.wasm');
     if (error || !(binary instanceof Uint8Array)) {

@@ -1,5 +1,5 @@
 declare module '@as-pect/transform' {
   /** as-pect's AssemblyScript transform (adds the reflection members its expectations need). */
-  const AspectTransform: abstract new () => object;
+  const AspectTransform: new () => { afterParse(parser: { sources: unknown[] }): void };
   export default AspectTransform;
 }
