@@ -25,6 +25,8 @@ export interface CompiledContract {
   warnings: Diagnostic[];
   /** How long asc took, when it ran in a worker thread (queueing not counted). */
   compileMs?: number;
+  /** Files whose syntax tree came from an earlier compile in this thread. */
+  reusedSources: number;
 }
 
 /** Compiles one contract in this process; source errors throw MASON_COMPILER_SOURCE_ERROR. */
@@ -50,6 +52,7 @@ export async function compileContract(input: CompileContractInput): Promise<Comp
     wasm,
     ...(sourceMap ? { sourceMap } : {}),
     files: run.files,
+    reusedSources: run.reusedSources,
     warnings: run.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning'),
   };
 }

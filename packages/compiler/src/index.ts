@@ -19,3 +19,5 @@ export {
   type CompilerWarningCode,
 } from './errors.js';
 export { NODE_LIMITS } from './nodeLimits.js';
+// For @mason/testing's spec compiles: one cache of parsed files per thread, shared with builds.
+export { clearParsedSources, freshSourcesTransform, withParsedSources, type AssemblyScriptModule } from './parsedSources.js';

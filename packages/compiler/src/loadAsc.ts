@@ -1,9 +1,14 @@
+import type { AssemblyScriptModule } from './parsedSources.js';
+
 export type Asc = typeof import('assemblyscript/asc').default;
 
-let loading: Promise<Asc> | undefined;
+let loading: Promise<{ asc: Asc; assemblyscript: AssemblyScriptModule }> | undefined;
 
 /** asc and Binaryen take a few hundred ms to load: only builds that compile pay for it. */
-export function loadAsc(): Promise<Asc> {
-  loading ??= import('assemblyscript/asc').then((module) => module.default);
+export function loadAsc(): Promise<{ asc: Asc; assemblyscript: AssemblyScriptModule }> {
+  // `assemblyscript` is the compiler asc itself imports: loading it costs nothing more.
+  loading ??= Promise.all([import('assemblyscript/asc'), import('assemblyscript') as Promise<unknown> as Promise<AssemblyScriptModule>]).then(
+    ([module, assemblyscript]) => ({ asc: module.default, assemblyscript }),
+  );
   return loading;
 }

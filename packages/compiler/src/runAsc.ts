@@ -3,6 +3,7 @@ import { resolve, sep } from 'node:path';
 import type { Diagnostic } from './Diagnostic.js';
 import { displayPath } from './displayPath.js';
 import { loadAsc } from './loadAsc.js';
+import { freshSourcesTransform, withParsedSources } from './parsedSources.js';
 import { sha256Hex } from './sha256Hex.js';
 import { toDiagnostic } from './toDiagnostic.js';
 
@@ -14,15 +15,24 @@ export interface AscRun {
   diagnostics: Diagnostic[];
   error: Error | null;
   stderr: string;
+  /** Files whose syntax tree came from an earlier run in this thread (parsedSources). */
+  reusedSources: number;
 }
 
 const encoder = new TextEncoder();
 
-/** Runs asc in this process; reads go to disk (and are recorded), writes stay in memory. */
+class FailedProgram {
+  constructor(readonly error: Error) {}
+}
+
+/**
+ * Runs asc in this process; reads go to disk (and are recorded), writes stay in memory. Files an
+ * earlier run in this thread parsed, with the same path and text, are not parsed again (parsedSources).
+ */
 export async function runAsc(argv: string[], baseDir: string, root: string): Promise<AscRun> {
-  const asc = await loadAsc();
+  const { asc, assemblyscript } = await loadAsc();
   const texts = new Map<string, string>();
-  const run: AscRun = { outputs: new Map(), files: new Map(), diagnostics: [], error: null, stderr: '' };
+  const run: AscRun = { outputs: new Map(), files: new Map(), diagnostics: [], error: null, stderr: '', reusedSources: 0 };
 
   const locate = (normalizedPath: string): { text: string; file: string } | undefined => {
     if (normalizedPath.startsWith('~lib/')) {
@@ -39,28 +49,38 @@ export async function runAsc(argv: string[], baseDir: string, root: string): Pro
     return text === undefined ? undefined : { text, file: displayPath(root, path) };
   };
 
-  const result = await asc.main(argv, {
-    readFile(filename, dir) {
-      const path = resolve(dir, filename);
-      let bytes: Buffer;
-      try {
-        bytes = readFileSync(path);
-      } catch {
-        return null;
-      }
-      const text = bytes.toString('utf8');
-      texts.set(path, text);
-      run.files.set(path, sha256Hex(bytes));
-      return text;
-    },
-    writeFile(filename, contents) {
-      run.outputs.set(filename, typeof contents === 'string' ? encoder.encode(contents) : contents);
-    },
-    reportDiagnostic(message) {
-      run.diagnostics.push(toDiagnostic(message, locate));
-    },
-    stdout: { write: () => undefined },
-    stderr: { write: (chunk) => void (run.stderr += typeof chunk === 'string' ? chunk : new TextDecoder().decode(chunk)) },
+  const result = await withParsedSources(assemblyscript, 'no transform', async (session) => {
+    const result = await asc.main(argv, {
+      readFile(filename, dir) {
+        const path = resolve(dir, filename);
+        let bytes: Buffer;
+        try {
+          bytes = readFileSync(path);
+        } catch {
+          return null;
+        }
+        const text = bytes.toString('utf8');
+        texts.set(path, text);
+        run.files.set(path, sha256Hex(bytes));
+        return text;
+      },
+      writeFile(filename, contents) {
+        run.outputs.set(filename, typeof contents === 'string' ? encoder.encode(contents) : contents);
+      },
+      reportDiagnostic(message) {
+        run.diagnostics.push(toDiagnostic(message, locate));
+      },
+      stdout: { write: () => undefined },
+      stderr: { write: (chunk) => void (run.stderr += typeof chunk === 'string' ? chunk : new TextDecoder().decode(chunk)) },
+      transforms: [freshSourcesTransform(session) as never],
+    });
+    // Thrown so that a failed program keeps none of its trees (and drops the others).
+    if (result.error) throw new FailedProgram(result.error);
+    run.reusedSources = session.reused.size;
+    return result;
+  }).catch((reason: unknown) => {
+    if (reason instanceof FailedProgram) return { error: reason.error };
+    throw reason;
   });
   run.error = result.error;
   return run;

@@ -3,8 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TestingError } from './errors.js';
 import { findPackageDir } from './findPackageDir.js';
-import { type AstKinds, aspectOnFreshSources, withParsedSources } from './parsedSources.js';
-import type { Parser } from 'assemblyscript';
+import type { AssemblyScriptModule } from '@mason/compiler';
 
 /** This package's root (src/ and dist/ both sit one level below it). */
 export const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -50,8 +49,9 @@ const loadCompiler = () =>
   Promise.all([
     import('assemblyscript/asc'),
     import('@as-pect/transform'),
-    // NodeKind is a const enum to TypeScript: read its values at run time.
-    import('assemblyscript') as Promise<unknown> as Promise<{ Parser: typeof Parser; NodeKind: AstKinds }>,
+    import('assemblyscript') as Promise<unknown> as Promise<AssemblyScriptModule>,
+    // The parsed-files cache: @mason/compiler's, which builds share.
+    import('@mason/compiler'),
   ]);
 
 /** Compiles spec files the way as-pect does, in memory, with a source map; sources are read once per run. */
@@ -63,12 +63,13 @@ export class SpecCompiler {
 
   async compile(file: string): Promise<CompiledSpec> {
     const started = performance.now();
-    const [{ default: asc }, { default: AspectTransform }, { Parser, NodeKind }] = await loadCompiler();
+    const [{ default: asc }, { default: AspectTransform }, assemblyscript, { freshSourcesTransform, withParsedSources }] = await loadCompiler();
     this.instrument ??= this.options.instrument && (await import('./instrumentContract.js')).instrumentContract;
     // A project's own asconfig may name any transform, which may change any tree: parse as asc does.
     if (this.options.asconfig) return this.runAsc(asc, file, [], started);
-    return withParsedSources(Parser, NodeKind, async (session) => {
-      const compiled = await this.runAsc(asc, file, [aspectOnFreshSources(session, new AspectTransform())], started);
+    return withParsedSources(assemblyscript, 'as-pect', async (session) => {
+      const aspect = new AspectTransform();
+      const compiled = await this.runAsc(asc, file, [freshSourcesTransform(session, (parser) => aspect.afterParse(parser))], started);
       return { ...compiled, reusedSources: session.reused.size };
     });
   }

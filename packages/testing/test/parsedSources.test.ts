@@ -4,7 +4,7 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assemblyPaths } from '../src/assemblyPaths.js';
-import { clearParsedSources } from '../src/parsedSources.js';
+import { clearParsedSources } from '@mason/compiler';
 import { type CompiledSpec, SpecCompiler, type SpecCompilerOptions } from '../src/SpecCompiler.js';
 import { TestingError } from '../src/errors.js';
 import { fixtureProject, type FixtureProject } from './support/fixtureProject.js';

@@ -1,8 +1,9 @@
 /**
- * Parsed AssemblyScript sources kept across the spec compiles of one thread.
+ * Parsed AssemblyScript sources kept across the asc programs of one thread (contracts of a build,
+ * spec files of a test run).
  *
- * asc parses every file of a program anew: with as-pect, the SDK and the standard library that is
- * ~260 files and 80–110 ms per spec, nearly half of a warm spec compile. A file's syntax tree
+ * asc parses every file of a program anew: the standard library and the SDK (and as-pect, for a
+ * spec) are ~110 files, 80–110 ms per spec once warm, nearly half of a spec's compile. A file's syntax tree
  * depends only on its path and text, and asc does not change it once parsed (it only sets each
  * source's debug-info index, reset here before every use). So a file whose path and text are those
  * of an earlier parse is handed over as that parse's tree, with the parser's bookkeeping replayed:
@@ -13,10 +14,11 @@
  * - its parse reported no diagnostic;
  * - the imports read back from its tree are those the parser queried, in the same order;
  * - no comment handler was set (only transforms do that).
- * A tree is kept only once its compile succeeded, and every kept tree went through the same
- * `afterParse` transform (as-pect's, which adds members to classes): `aspectOnFreshSources` runs
- * it on the sources parsed in this program only. After `afterParse`, files are parsed as usual.
- * Any failed compile empties the cache.
+ * A tree is kept only once its compile succeeded. Transforms may change trees (as-pect's adds
+ * members to every class), so trees are kept per flavor, one flavor per `afterParse` transform:
+ * `freshSourcesTransform` is the program's only transform, and runs that flavor's transform on the
+ * sources parsed for this program only. After `afterParse`, files are parsed as usual. Any failed
+ * compile empties the cache.
  */
 import type { Parser } from 'assemblyscript';
 
@@ -71,20 +73,31 @@ export interface AstKinds {
   NamespaceDeclaration: number;
 }
 
-const kept = new Map<string, ParsedFile>();
-let active: ParseSession | undefined;
+/** Kept trees, by flavor, then by parse key. */
+const keptByFlavor = new Map<string, Map<string, ParsedFile>>();
+let active: { session: ParseSession; kept: Map<string, ParsedFile> } | undefined;
 let installed: AstKinds | undefined;
 let queue: Promise<unknown> = Promise.resolve();
 
+/** What the cache needs of the `assemblyscript` module (the one asc runs on). */
+export interface AssemblyScriptModule {
+  Parser: typeof Parser;
+  /** A const enum to TypeScript: its values are read at run time. */
+  NodeKind: AstKinds;
+}
+
 /**
- * Runs `compile` (one asc program) with the cache, after any compile already running in this
- * thread: asc awaits file reads, and two programs sharing trees must not interleave.
+ * Runs `compile` (one asc program, whose transforms are exactly `freshSourcesTransform(session, …)`)
+ * with the trees kept for `flavor`, after any compile already running in this thread: asc awaits
+ * file reads, and two programs sharing trees must not interleave.
  */
-export function withParsedSources<T>(parser: typeof Parser, kinds: AstKinds, compile: (session: ParseSession) => Promise<T>): Promise<T> {
-  install(parser, kinds);
+export function withParsedSources<T>(assemblyscript: AssemblyScriptModule, flavor: string, compile: (session: ParseSession) => Promise<T>): Promise<T> {
+  install(assemblyscript.Parser, assemblyscript.NodeKind);
   const run = queue.then(async () => {
     const session = new ParseSession();
-    active = session;
+    let kept = keptByFlavor.get(flavor);
+    if (!kept) keptByFlavor.set(flavor, (kept = new Map()));
+    active = { session, kept };
     let succeeded = false;
     try {
       const result = await compile(session);
@@ -93,7 +106,7 @@ export function withParsedSources<T>(parser: typeof Parser, kinds: AstKinds, com
     } finally {
       active = undefined;
       if (succeeded) for (const [key, file] of session.recorded) kept.set(key, file);
-      else kept.clear();
+      else keptByFlavor.clear();
     }
   });
   queue = run.catch(() => undefined);
@@ -102,14 +115,14 @@ export function withParsedSources<T>(parser: typeof Parser, kinds: AstKinds, com
 
 /** Forgets every kept tree (tests compare against compiles without the cache). */
 export function clearParsedSources(): void {
-  kept.clear();
+  keptByFlavor.clear();
 }
 
-/** as-pect's `afterParse` transform, run on the sources this program parsed itself. */
-export function aspectOnFreshSources(session: ParseSession, aspect: { afterParse(parser: { sources: unknown[] }): void }) {
+/** The asc transform of a program using the cache: the flavor's `afterParse`, if any, on the sources parsed for this program. */
+export function freshSourcesTransform(session: ParseSession, afterParse?: (parser: { sources: unknown[] }) => void) {
   return {
     afterParse(parser: ParserState): void {
-      aspect.afterParse({ sources: parser.sources.filter((source) => !session.reused.has(source)) });
+      afterParse?.({ sources: parser.sources.filter((source) => !session.reused.has(source)) });
       session.afterParseDone = true;
     },
   };
@@ -121,8 +134,8 @@ function install(parser: typeof Parser, kinds: AstKinds): void {
   const prototype = parser.prototype as unknown as { parseFile: ParseFile };
   const parseFile = prototype.parseFile;
   prototype.parseFile = function (this: ParserState, text, path, isEntry) {
-    const session = active;
-    if (!session || session.afterParseDone || text === null || this.onComment) return parseFile.call(this, text, path, isEntry);
+    if (!active || active.session.afterParseDone || text === null || this.onComment) return parseFile.call(this, text, path, isEntry);
+    const { session, kept } = active;
     const key = `${isEntry ? 'entry' : 'file'}:${path}`;
     const earlier = kept.get(key);
     if (earlier && earlier.text === text) return handOver(this, earlier, session);
