@@ -76,7 +76,8 @@ export interface AstKinds {
 /** Kept trees, by flavor, then by parse key. */
 const keptByFlavor = new Map<string, Map<string, ParsedFile>>();
 let active: { session: ParseSession; kept: Map<string, ParsedFile> } | undefined;
-let installed: AstKinds | undefined;
+/** Undefined until the first use; null when asc's parser is not shaped as this module expects (no cache). */
+let installed: AstKinds | null | undefined;
 let queue: Promise<unknown> = Promise.resolve();
 
 /** What the cache needs of the `assemblyscript` module (the one asc runs on). */
@@ -129,8 +130,11 @@ export function freshSourcesTransform(session: ParseSession, afterParse?: (parse
 }
 
 function install(parser: typeof Parser, kinds: AstKinds): void {
-  if (installed) return;
-  installed = kinds;
+  if (installed !== undefined) return;
+  // The cache replays the parser's bookkeeping field by field: with another asc than the one it
+  // was written for (0.27), every file is parsed as usual rather than a tree handed over wrongly.
+  installed = parserShapeMatches(parser, kinds) ? kinds : null;
+  if (!installed) return;
   const prototype = parser.prototype as unknown as { parseFile: ParseFile };
   const parseFile = prototype.parseFile;
   prototype.parseFile = function (this: ParserState, text, path, isEntry) {
@@ -141,6 +145,22 @@ function install(parser: typeof Parser, kinds: AstKinds): void {
     if (earlier && earlier.text === text) return handOver(this, earlier, session);
     recordParse(this, parseFile, text, path, isEntry, key, session);
   };
+}
+
+function parserShapeMatches(parser: typeof Parser, kinds: AstKinds): boolean {
+  const fresh = new parser() as unknown as Partial<ParserState>;
+  return (
+    (parser.prototype as unknown as { parseFile?: ParseFile }).parseFile?.length === 3 &&
+    fresh.donelog instanceof Set &&
+    fresh.seenlog instanceof Set &&
+    Array.isArray(fresh.backlog) &&
+    fresh.dependees instanceof Map &&
+    Array.isArray(fresh.sources) &&
+    Array.isArray(fresh.diagnostics) &&
+    'currentSource' in fresh &&
+    'currentModuleName' in fresh &&
+    [kinds.Import, kinds.Export, kinds.NamespaceDeclaration].every(Number.isInteger)
+  );
 }
 
 function handOver(parser: ParserState, file: ParsedFile, session: ParseSession): void {
