@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { printError } from './output.js';
-export { tuneWasmTiering } from './wasmTiering.js';
+export { tuneV8 } from './v8Tuning.js';
 
 /** The version of @mason/cli, from its package.json (beside src/ and dist/). */
 const VERSION: string = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
