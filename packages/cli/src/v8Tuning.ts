@@ -5,10 +5,11 @@ const ONE_OFF_WASM = new Set(['build', 'deploy', 'test']);
 
 /**
  * V8's interrupt budget, the JavaScript work a function does between two looks at whether to
- * optimize it: ~6× V8's default (66 KiB), so only functions that stay hot are optimized. With the
- * default, the first seconds of every command recompile hundreds of warm functions with TurboFan
- * on V8's background threads, which on 2 cores compete with the command's own threads (the
- * devnet's workers, parallel compiles). Measured in docs/performance.md ("V8 tuning").
+ * optimize it: ~6× the default of Node 20's V8 (66 KiB), so only functions that stay hot are
+ * optimized. With the default, the first seconds of every command recompile hundreds of warm
+ * functions with TurboFan on V8's background threads, which on 2 cores compete with the
+ * command's own threads (the devnet's workers, parallel compiles). Measured in
+ * docs/performance.md ("V8 tuning").
  */
 export const INTERRUPT_BUDGET = 400_000;
 
