@@ -258,11 +258,10 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   };
   const publicServer = createJsonRpcHttpServer(dispatchers.public, serverOptions(ANY_ORIGIN));
   const privateServer = createJsonRpcHttpServer(dispatchers.private, serverOptions(privateCors));
-  const apiDispatcher = dispatchers.api;
   const apiOptions = serverOptions(ANY_ORIGIN);
-  const apiServer = createJsonRpcHttpServer(apiDispatcher, apiOptions);
+  const apiServer = createJsonRpcHttpServer(dispatchers.api, apiOptions);
   attachExplorer(apiServer, publicServer);
-  const subscriptions = attachSubscriptions(apiServer, node, apiDispatcher, apiOptions);
+  const subscriptions = attachSubscriptions(apiServer, node, dispatchers.api, apiOptions);
   servers.push(publicServer, privateServer, apiServer);
 
   try {
