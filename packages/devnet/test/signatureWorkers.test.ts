@@ -1,8 +1,20 @@
-import { parseMas, SecretKey, signOperation, toSendOperationInput, type SendOperationInput } from '@mason/codec';
+import {
+  decodeOperationInput,
+  parseMas,
+  PublicKey,
+  SecretKey,
+  Signature,
+  signOperation,
+  toSendOperationInput,
+  verifyOperationInput,
+  type SendOperationInput,
+} from '@mason/codec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Devnet } from '../src/index.js';
 import { PARALLEL_SIGNATURE_CHECK_MIN } from '../src/devnetNode.js';
+import { preverifyOperations } from '../src/pool/preverifyOperations.js';
 import { SIGNATURE_RECORD_BYTES, SignatureWorkers } from '../src/pool/SignatureWorkers.js';
+import { sodiumEd25519, sodiumNativePath } from '../src/pool/sodiumEd25519.js';
 import { call, rpc, startTestDevnet } from './helpers.js';
 
 let devnet: Devnet;
@@ -104,7 +116,6 @@ describe('signature checks on worker threads', () => {
 describe('SignatureWorkers', () => {
   const records = async (count: number) => {
     const inputs = await transfers(count);
-    const { decodeOperationInput } = await import('@mason/codec');
     const packed = new Uint8Array(count * SIGNATURE_RECORD_BYTES);
     inputs.forEach((input, i) => {
       const signed = decodeOperationInput(input, 77n);
@@ -150,5 +161,67 @@ describe('SignatureWorkers', () => {
 
   it('without workers, leaves every check to the caller', async () => {
     expect(await new SignatureWorkers(0).check(await records(2), 2)).toEqual([false, false]);
+  });
+});
+
+/**
+ * The identity point as a public key (small order): with R = the base point and S = 1, the
+ * equation holds for any message. libsodium refuses such a key; OpenSSL accepts the signature.
+ */
+const SMALL_ORDER_KEY = Uint8Array.from({ length: 32 }, (_, i) => (i === 0 ? 1 : 0));
+const ANY_MESSAGE_SIGNATURE = Uint8Array.from({ length: 64 }, (_, i) => (i === 0 ? 0x58 : i < 32 ? 0x66 : i === 32 ? 1 : 0));
+
+/** A transfer whose creator is the small-order key, signed by the signature above. */
+async function smallOrderInput(): Promise<SendOperationInput> {
+  const [genuine] = await transfers(1);
+  return {
+    serialized_content: genuine!.serialized_content,
+    creator_public_key: PublicKey.fromRaw(SMALL_ORDER_KEY).toString(),
+    signature: Signature.fromBytes(ANY_MESSAGE_SIGNATURE).toString(),
+  };
+}
+
+/** The codec's verdict on an input: what the node decides when no faster check accepts it. */
+function codecAccepts(input: SendOperationInput): boolean {
+  try {
+    verifyOperationInput(input, 77n);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('libsodium checks (sodium-native)', () => {
+  it('is installed and loads here, so the bench measures it', () => {
+    expect(sodiumNativePath()).toBeDefined();
+    expect(sodiumEd25519()).toBeTypeOf('function');
+  });
+
+  it('accepts a genuine signature and refuses a flipped bit', async () => {
+    const [input] = await transfers(1);
+    const signed = decodeOperationInput(input!, 77n);
+    const check = sodiumEd25519()!;
+    expect(check(signed.signature.bytes, signed.hash, signed.publicKey.raw)).toBe(true);
+    const flipped = signed.signature.bytes.slice();
+    flipped[5]! ^= 1;
+    expect(check(flipped, signed.hash, signed.publicKey.raw)).toBe(false);
+    expect(check(new Uint8Array(3), signed.hash, signed.publicKey.raw)).toBe(false);
+  });
+
+  it('refuses a small-order key, whose signatures then get the codec verdict on every path', async () => {
+    const input = await smallOrderInput();
+    const signed = decodeOperationInput(input, 77n);
+    expect(sodiumEd25519()!(signed.signature.bytes, signed.hash, signed.publicKey.raw)).toBe(false);
+    const verdict = codecAccepts(input);
+    const [genuine] = await transfers(1);
+    // with no worker, the main thread checks both; with one, the worker checks the first
+    for (const workers of [new SignatureWorkers(0), new SignatureWorkers(1)]) {
+      try {
+        const verified = await preverifyOperations([input, genuine!], 77n, workers);
+        expect([verified.has(input), verified.has(genuine!)]).toEqual([verdict, true]);
+      } finally {
+        await workers.close();
+      }
+    }
   });
 });

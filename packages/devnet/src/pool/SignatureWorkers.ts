@@ -1,14 +1,27 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { sodiumNativePath } from './sodiumEd25519.js';
 
 /** Bytes of one record: raw public key (32) ‖ operation hash (32) ‖ signature (64). */
 export const SIGNATURE_RECORD_BYTES = 128;
 
-// The worker is this source (evaluated, so it runs the same from sources and from dist): Node's
-// OpenSSL Ed25519, as @mason/codec uses it, with the key objects cached per public key.
+// The worker is this source (evaluated, so it runs the same from sources and from dist):
+// libsodium's check where sodium-native loads (see sodiumEd25519.ts), and what it refuses checked
+// again with Node's OpenSSL, as @mason/codec checks, with the key objects cached per public key.
 const WORKER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
+const { parentPort, workerData } = require('node:worker_threads');
 const { createPublicKey, verify } = require('node:crypto');
+let sodium = null;
+try {
+  if (workerData.sodiumPath) sodium = require(workerData.sodiumPath);
+} catch {}
+function sodiumAccepts(publicKey, message, signature) {
+  try {
+    return sodium !== null && sodium.crypto_sign_verify_detached(signature, message, publicKey);
+  } catch {
+    return false;
+  }
+}
 const SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
 const keys = new Map();
 function keyOf(raw) {
@@ -31,6 +44,10 @@ parentPort.on('message', ({ id, packed }) => {
   const valid = new Uint8Array(count);
   for (let i = 0; i < count; i++) {
     const at = i * ${SIGNATURE_RECORD_BYTES};
+    if (sodiumAccepts(bytes.subarray(at, at + 32), bytes.subarray(at + 32, at + 64), bytes.subarray(at + 64, at + 128))) {
+      valid[i] = 1;
+      continue;
+    }
     const key = keyOf(bytes.subarray(at, at + 32));
     try {
       valid[i] = key !== null && verify(null, bytes.subarray(at + 32, at + 64), key, bytes.subarray(at + 64, at + 128)) ? 1 : 0;
@@ -90,7 +107,7 @@ export class SignatureWorkers {
 
   #worker(): Worker {
     if (this.#workers.length < this.size) {
-      const worker = new Worker(WORKER_SOURCE, { eval: true });
+      const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { sodiumPath: sodiumNativePath() } });
       worker.on('message', ({ id, valid }: { id: number; valid: Uint8Array }) => {
         this.#failures = 0;
         this.#answer(
