@@ -35,7 +35,7 @@ import { DevnetLedger, type BlockChange } from './ledger/devnetLedger.js';
 import { admitOperations } from './pool/admitOperations.js';
 import { preverifyOperations } from './pool/preverifyOperations.js';
 import { SignatureWorkers } from './pool/SignatureWorkers.js';
-import { OperationPool, declaredBlockGas } from './pool/operationPool.js';
+import { OperationPool, declaredBlockGas, type PooledOperation } from './pool/operationPool.js';
 import type { ExecutionMode } from './workers/JobRunner.js';
 
 /** setTimeout's longest delay (about 24.8 days). */
@@ -89,6 +89,26 @@ export const MAX_KEPT_PRODUCTION_ERRORS = 20;
 
 /** From this many operations, a send_operations call has its signatures checked on worker threads too. */
 export const PARALLEL_SIGNATURE_CHECK_MIN = 16;
+
+/** A block posted to the execution worker and not taken in yet. */
+interface BlockInFlight {
+  block: Block;
+  endorsements: Endorsement[];
+  /** Its operations as the pool held them (they go back there if the block is abandoned). */
+  chosen: PooledOperation[];
+  records: OperationRecord[];
+  run: Promise<SlotExecution>;
+  /** The last produced slot before this block's. */
+  previousSlot: Slot;
+  deadlineMs: number;
+}
+
+/** The best parents once `block` is in the graph: it becomes the best of its thread. */
+function parentsWith(bestParents: readonly string[], block: Block): string[] {
+  const parents = [...bestParents];
+  parents[block.slot.thread] = block.id;
+  return parents;
+}
 
 /** The default log of the devnet: one line on stderr per message. */
 export const logToStderr = (message: string): void => void process.stderr.write(`mason devnet: ${message}\n`);
@@ -156,8 +176,8 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   readonly #executionWorker: ExecutionWorker;
   /** Blocks being executed (on the worker): their operations are neither pooled nor settled. */
   #executing = 0;
-  /** The slot of the block being executed, if any: execution has not passed it. */
-  #executingSlot: Slot | null = null;
+  /** The slots of the blocks being executed, oldest first: execution has not passed the first. */
+  readonly #executingSlots: Slot[] = [];
 
   constructor(
     readonly config: ChainConfig,
@@ -432,31 +452,75 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   /**
    * Produces blocks one after the other, the clock jumping to each one's slot, until the pool is
    * included and every block holding something is final. The event loop turns between blocks, so
-   * the servers keep answering (and clients see speculative, then final).
+   * the servers keep answering (and clients see speculative, then final). While the worker
+   * executes a block, the block of the very next slot (another thread: operations are in their
+   * sender's thread, so that block does not depend on this one's execution) is built and posted
+   * behind it, and the worker goes from one to the other without waiting for this thread.
    */
   async #mine(): Promise<void> {
     let emptyInARow = 0;
-    while (!this.#stopped && !this.#halted && this.#hasInstantWork()) {
-      const slot = this.#nextUsefulSlot();
-      if (!slot) break;
-      const timestamp = slotTimestamp(slot, this.timing());
-      // Only operations and finality pull the clock forward; a message of a future slot waits for its time.
-      if (this.#blocksAwaitingFinality.size === 0 && (this.pool.size === 0 || this.#poolStalled) && timestamp > this.now()) break;
-      this.advanceClockTo(timestamp);
+    let flight: BlockInFlight | null = null;
+    /** Lands a block; false when its production failed. */
+    const land = async (landing: BlockInFlight): Promise<boolean> => {
       try {
-        const block = await this.produceBlock(slot);
+        const block = await this.#landBlock(landing);
         this.#failuresInARow = 0;
         const awaited = this.#blocksAwaitingFinality.has(block.id);
         emptyInARow = block.operations.length > 0 || awaited ? 0 : emptyInARow + 1;
+        return true;
       } catch (error) {
-        this.#productionFailed(slot, error);
+        this.#productionFailed(landing.block.slot, error);
         emptyInARow++;
+        return false;
       }
-      // A full period of empty blocks: what is left in the pool cannot be included now; stop trying.
-      if (emptyInARow >= INSTANT_STALL_BLOCKS && this.#blocksAwaitingFinality.size === 0) this.#poolStalled = this.pool.size > 0;
-      if (emptyInARow >= INSTANT_STALL_BLOCKS * 4) break;
-      await new Promise((resolve) => setImmediate(resolve));
+    };
+    try {
+      while (!this.#stopped && !this.#halted && (flight !== null || this.#hasInstantWork())) {
+        const slot = this.#hasInstantWork() ? this.#nextUsefulSlot() : null;
+        if (slot) {
+          const timestamp = slotTimestamp(slot, this.timing());
+          // Only operations and finality pull the clock forward; a message of a future slot waits for its time.
+          const due = this.#blocksAwaitingFinality.size > 0 || (this.pool.size > 0 && !this.#poolStalled) || timestamp <= this.now();
+          if (!due && flight === null) break;
+          if (due && flight !== null && this.#canLaunchBehind(flight, slot)) {
+            this.advanceClockTo(timestamp);
+            const next = this.#launchBlock(slot, parentsWith(this.graph.bestParents, flight.block), flight.deadlineMs);
+            const landed = await land(flight);
+            flight = next;
+            if (!landed) {
+              await this.#abandonBlock(next);
+              flight = null;
+            }
+          } else if (flight !== null) {
+            await land(flight);
+            flight = null;
+          } else {
+            this.advanceClockTo(timestamp);
+            flight = this.#launchBlock(slot, [...this.graph.bestParents]);
+          }
+        } else if (flight !== null) {
+          await land(flight);
+          flight = null;
+        } else break;
+        // A full period of empty blocks: what is left in the pool cannot be included now; stop trying.
+        if (emptyInARow >= INSTANT_STALL_BLOCKS && this.#blocksAwaitingFinality.size === 0) this.#poolStalled = this.pool.size > 0;
+        if (emptyInARow >= INSTANT_STALL_BLOCKS * 4) break;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } finally {
+      if (flight !== null) await land(flight);
     }
+  }
+
+  /**
+   * Whether the block of `slot` may be posted before the one in flight is taken in: only on an
+   * execution worker, for operations waiting in the pool (whether a block is needed for finality
+   * is known once the one in flight is in), for the very next slot (no slot in between whose
+   * asynchronous messages the one in flight could make due), in another thread.
+   */
+  #canLaunchBehind(flight: BlockInFlight, slot: Slot): boolean {
+    if (this.#executionWorker.inline || this.pool.size === 0 || this.#poolStalled) return false;
+    return compareSlots(slot, nextSlot(flight.block.slot, this.config.threadCount)) === 0 && slot.thread !== flight.block.slot.thread;
   }
 
   /**
@@ -505,7 +569,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     const current = slotAt(now, this.timing());
     if (!current) return this.graph.lastFinalSlot;
     // The block being executed comes first: a timer set meanwhile is for a later slot.
-    const due = this.#executingSlot ?? this.#scheduledSlot;
+    const due = this.#executingSlots[0] ?? this.#scheduledSlot;
     if (due && compareSlots(due, current) <= 0) return previousSlot(due, this.config.threadCount) ?? this.graph.lastFinalSlot;
     return current;
   }
@@ -532,10 +596,18 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
 
   /** Produces, executes and integrates the block of a slot. Public for tests and tools. */
   async produceBlock(slot: Slot): Promise<Block> {
+    return this.#landBlock(this.#launchBlock(slot, [...this.graph.bestParents]));
+  }
+
+  /**
+   * The first half of producing a block: chooses its operations, builds it on `parents` and posts
+   * its slot to the execution worker. `queuedBehindMs`: the deadline of a block already in flight,
+   * which the worker runs first.
+   */
+  #launchBlock(slot: Slot, parents: string[], queuedBehindMs = 0): BlockInFlight {
     const config = this.config;
     this.#pruneExpired(slot.period);
     const creator = this.#drawCreator(slot);
-    const parents = [...this.graph.bestParents];
     const endorsed = parents[slot.thread]!;
     const endorsements = Array.from({ length: config.endorsementCount }, (_, index) =>
       createEndorsement(this.#drawEndorser(slot, index), slot, index, endorsed),
@@ -558,16 +630,46 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
       endorsements,
       operations: chosen.map((op) => ({ id: op.signed.id, hash: op.signed.hash, size: op.size })),
     });
+    const previousSlot = this.#lastProducedSlot;
     this.#lastProducedSlot = slot;
     for (const op of chosen) this.pool.remove(op.signed.id);
     this.#executing++;
-    this.#executingSlot = slot;
+    this.#executingSlots.push(slot);
+    const records = this.#markIncluded(block);
+    const input = this.#executionInput(block, records);
+    const run = this.#executionWorker.execute(input, this.candidateLedger.asyncPool.size, queuedBehindMs);
+    // Awaited when the block lands; a failure before then must not be reported as unhandled.
+    run.catch(() => {});
+    return {
+      block,
+      endorsements,
+      chosen,
+      records,
+      run,
+      previousSlot,
+      deadlineMs: this.#executionWorker.deadlineMs(input, this.candidateLedger.asyncPool.size),
+    };
+  }
+
+  /** The second half: takes the block's execution in, adds it to the graph and finalizes what that makes final. */
+  async #landBlock(flight: BlockInFlight): Promise<Block> {
+    const { block, endorsements, records } = flight;
     let changedAsyncPool: boolean;
     try {
-      changedAsyncPool = await this.#executeBlock(block);
+      let execution: SlotExecution;
+      try {
+        execution = await flight.run;
+      } catch (error) {
+        for (const record of records) {
+          this.#unmarkIncluded(record);
+          this.#forget(record.signed.id);
+        }
+        throw error;
+      }
+      changedAsyncPool = this.#takeExecution(block, records, execution);
     } finally {
       this.#executing--;
-      this.#executingSlot = null;
+      this.#executingSlots.shift();
     }
     for (const e of endorsements) this.#recordEndorsement(e, block.id);
     appendTo(this.createdBlocks, block.creatorAddress, block.id);
@@ -576,6 +678,32 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     this.emit('block', block);
     for (const record of finalized) if (!this.#finalize(record)) break;
     return block;
+  }
+
+  /**
+   * A block launched behind one whose production then failed: its parent will never exist, so it
+   * is not produced either. Its operations go back to the pool, its slot may be produced again, and
+   * the worker starts again from the node's candidate ledger (it may have executed the block).
+   */
+  async #abandonBlock(flight: BlockInFlight): Promise<void> {
+    try {
+      await flight.run;
+    } catch {
+      // failed as well: nothing more to undo
+    } finally {
+      this.#executing--;
+      this.#executingSlots.shift();
+    }
+    this.#executionWorker.reset();
+    for (const record of flight.records) this.#unmarkIncluded(record);
+    for (const op of flight.chosen) {
+      const record = this.operations.get(op.signed.id);
+      if (record) {
+        record.inPool = true;
+        this.pool.add(op);
+      }
+    }
+    this.#lastProducedSlot = flight.previousSlot;
   }
 
   #recordEndorsement(endorsement: Endorsement, blockId: string): void {
@@ -602,21 +730,25 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     for (const [id, expire] of this.#executed) if (expire < period - this.config.operationValidityPeriods) this.#executed.delete(id);
   }
 
-  /**
-   * Executes a block's slot as the node does (§7.1) on the execution worker, then takes its
-   * results in: operation statuses, speculative events, the change set applied to the candidate
-   * ledger. Returns whether the async pool changed. If the slot's execution fails, the block's
-   * operations are forgotten (as a pool drop) and the error is the production's.
-   */
-  async #executeBlock(block: Block): Promise<boolean> {
+  /** The block's operations leave the pool: known as executed while the worker runs them, so the same operation sent again meanwhile is a replay. */
+  #markIncluded(block: Block): OperationRecord[] {
     const records = block.operations.map((id) => this.operations.get(id)!);
     for (const record of records) {
       record.inPool = false;
       record.inBlocks.push(block.id);
-      // Known as executed while the worker runs it: the same operation sent again meanwhile is a replay.
       this.#executed.set(record.signed.id, record.signed.content.expirePeriod);
     }
-    const input: SlotExecutionInput = {
+    return records;
+  }
+
+  #unmarkIncluded(record: OperationRecord): void {
+    this.#executed.delete(record.signed.id);
+    record.inBlocks.pop();
+  }
+
+  /** What the execution worker needs to execute a block's slot as the node does (§7.1). */
+  #executionInput(block: Block, records: OperationRecord[]): SlotExecutionInput {
+    return {
       context: {
         slot: block.slot,
         timestamp: slotTimestamp(block.slot, this.timing()),
@@ -634,17 +766,13 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
       endorsers: block.endorsements.map((e) => e.creatorAddress),
       endorsedCreator: this.graph.get(block.parents[block.slot.thread] ?? '')?.block.creatorAddress ?? null,
     };
-    let execution: SlotExecution;
-    try {
-      execution = await this.#executionWorker.execute(input, this.candidateLedger.asyncPool.size);
-    } catch (error) {
-      for (const record of records) {
-        this.#executed.delete(record.signed.id);
-        record.inBlocks.pop();
-        this.#forget(record.signed.id);
-      }
-      throw error;
-    }
+  }
+
+  /**
+   * Takes a block's execution in: operation statuses, speculative events, the change set applied
+   * to the candidate ledger. Returns whether the async pool changed.
+   */
+  #takeExecution(block: Block, records: OperationRecord[], execution: SlotExecution): boolean {
     const results: Array<[string, boolean]> = [];
     execution.operations.forEach((outcome, index) => {
       const record = records[index]!;

@@ -22,6 +22,7 @@ export class SlotExecutionFailed extends Error {}
  */
 export class ExecutionWorker {
   readonly #worker: JobRunner<SlotExecutionInput, SlotExecution, BlockChange[]>;
+  readonly #inline: boolean;
 
   constructor(
     private readonly config: ChainConfig,
@@ -29,6 +30,7 @@ export class ExecutionWorker {
     options: { mode?: ExecutionMode; log?: ((message: string) => void) | undefined } = {},
   ) {
     const initialState = () => ledgerSnapshot(candidate);
+    this.#inline = options.mode === 'inline';
     this.#worker =
       options.mode === 'inline'
         ? new InlineJobs(async () => (await import('./executionJobs.js')).executionJobs(config), { initialState })
@@ -36,14 +38,23 @@ export class ExecutionWorker {
   }
 
   /**
-   * Runs a slot. Its deadline is a backstop for work the VM's watchdog cannot interrupt: one
-   * budget per operation and per asynchronous message that may run, plus one, plus 5 s.
+   * A slot's deadline, a backstop for work the VM's watchdog cannot interrupt: one budget per
+   * operation and per asynchronous message that may run, plus one, plus 5 s.
    */
-  async execute(input: SlotExecutionInput, asyncMessages: number): Promise<SlotExecution> {
-    const deadline = this.config.maxExecutionMs * (input.operations.length + asyncMessages + 1) + 5_000;
-    const outcome = await this.#worker.run(input, deadline);
+  deadlineMs(input: SlotExecutionInput, asyncMessages: number): number {
+    return this.config.maxExecutionMs * (input.operations.length + asyncMessages + 1) + 5_000;
+  }
+
+  /** Runs a slot; `queuedBehindMs`: the deadline of a slot posted before it, which the worker runs first. */
+  async execute(input: SlotExecutionInput, asyncMessages: number, queuedBehindMs = 0): Promise<SlotExecution> {
+    const outcome = await this.#worker.run(input, this.deadlineMs(input, asyncMessages) + queuedBehindMs);
     if (!outcome.ok) throw new SlotExecutionFailed(`the execution of slot ${input.context.slot.period}.${input.context.slot.thread} failed: ${outcome.reason}`);
     return outcome.value;
+  }
+
+  /** Whether slots run on the node's own thread (then nothing is gained by posting one before the last is taken in). */
+  get inline(): boolean {
+    return this.#inline;
   }
 
   /** Starts the worker ahead of the first slot. */
