@@ -474,6 +474,16 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
         return false;
       }
     };
+    /** Launches a block; null when its production failed before it was posted. */
+    const launch = (slot: Slot, parents: string[], queuedBehindMs = 0): BlockInFlight | null => {
+      try {
+        return this.#launchBlock(slot, parents, queuedBehindMs);
+      } catch (error) {
+        this.#productionFailed(slot, error);
+        emptyInARow++;
+        return null;
+      }
+    };
     try {
       while (!this.#stopped && !this.#halted && (flight !== null || this.#hasInstantWork())) {
         const slot = this.#hasInstantWork() ? this.#nextUsefulSlot() : null;
@@ -484,10 +494,10 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
           if (!due && flight === null) break;
           if (due && flight !== null && this.#canLaunchBehind(flight, slot)) {
             this.advanceClockTo(timestamp);
-            const next = this.#launchBlock(slot, parentsWith(this.graph.bestParents, flight.block), flight.deadlineMs);
+            const next = launch(slot, parentsWith(this.graph.bestParents, flight.block), flight.deadlineMs);
             const landed = await land(flight);
             flight = next;
-            if (!landed) {
+            if (!landed && next !== null) {
               await this.#abandonBlock(next);
               flight = null;
             }
@@ -496,7 +506,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
             flight = null;
           } else {
             this.advanceClockTo(timestamp);
-            flight = this.#launchBlock(slot, [...this.graph.bestParents]);
+            flight = launch(slot, [...this.graph.bestParents]);
           }
         } else if (flight !== null) {
           await land(flight);

@@ -135,4 +135,18 @@ describe('blocks launched behind the one executing', () => {
     const after = await finalBalances(devnet);
     expect(sum(before) - sum(after)).toBe(FEE * BigInt(ids.length - dropped));
   });
+
+  it('report a block that cannot be built as a failed production, and go on once it can', async () => {
+    const logged: string[] = [];
+    const devnet = await start('workers', { log: (message) => logged.push(message) });
+    const stakers = devnet.node.stakers.splice(0);
+    // The fault: no staker to draw block creators from (a bug, not a contract's failure).
+    const [first] = await sendRound(devnet, 0);
+    while (devnet.node.productionErrors.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    devnet.node.stakers.push(...stakers);
+    const [, second] = await sendRound(devnet, 1);
+    expect(await settled(devnet, [first!, second!])).toEqual(['success', 'success']);
+    expect(devnet.node.productionErrors.every((error) => error instanceof TypeError)).toBe(true);
+    expect(logged[0]).toMatch(/^block production failed at slot \d+\.\d+; the node goes on with the next slot: TypeError/);
+  });
 });
