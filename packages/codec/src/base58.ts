@@ -12,6 +12,20 @@ const POW256 = [1, 256, 256 ** 2, 256 ** 3];
 const LIMB58 = 58 ** 4;
 const LIMB256 = 256 ** 3;
 
+/** limbs ← limbs · scale + carry, the limbs little-endian in base `base`. */
+function multiplyAdd(limbs: number[], scale: number, carry: number, base: number): void {
+  for (let j = 0; j < limbs.length; j++) {
+    const x = limbs[j]! * scale + carry;
+    carry = Math.floor(x / base);
+    limbs[j] = x - carry * base;
+  }
+  while (carry > 0) {
+    const next = Math.floor(carry / base);
+    limbs.push(carry - next * base);
+    carry = next;
+  }
+}
+
 export function encodeBase58(bytes: Uint8Array): string {
   let zeros = 0;
   while (zeros < bytes.length && bytes[zeros] === 0) zeros++;
@@ -22,18 +36,7 @@ export function encodeBase58(bytes: Uint8Array): string {
     let group = 0;
     let taken = 0;
     for (; taken < 3 && i < bytes.length; taken++, i++) group = group * 256 + bytes[i]!;
-    const scale = POW256[taken]!;
-    let carry = group;
-    for (let j = 0; j < limbs.length; j++) {
-      const x = limbs[j]! * scale + carry;
-      carry = Math.floor(x / LIMB58);
-      limbs[j] = x - carry * LIMB58;
-    }
-    while (carry > 0) {
-      const next = Math.floor(carry / LIMB58);
-      limbs.push(carry - next * LIMB58);
-      carry = next;
-    }
+    multiplyAdd(limbs, POW256[taken]!, group, LIMB58);
   }
   const digits: string[] = [];
   for (let j = 0; j < limbs.length; j++) {
@@ -64,18 +67,7 @@ export function decodeBase58(text: string): Uint8Array {
       if (digit < 0) throw new Error(`invalid base58 character at ${i}`);
       group = group * 58 + digit;
     }
-    const scale = POW58[taken]!;
-    let carry = group;
-    for (let j = 0; j < limbs.length; j++) {
-      const x = limbs[j]! * scale + carry;
-      carry = Math.floor(x / LIMB256);
-      limbs[j] = x - carry * LIMB256;
-    }
-    while (carry > 0) {
-      const next = Math.floor(carry / LIMB256);
-      limbs.push(carry - next * LIMB256);
-      carry = next;
-    }
+    multiplyAdd(limbs, POW58[taken]!, group, LIMB256);
   }
   const body: number[] = [];
   for (let j = 0; j < limbs.length; j++) {
