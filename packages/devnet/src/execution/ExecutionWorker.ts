@@ -31,10 +31,9 @@ export class ExecutionWorker {
   ) {
     const initialState = () => ledgerSnapshot(candidate);
     this.#inline = options.mode === 'inline';
-    this.#worker =
-      options.mode === 'inline'
-        ? new InlineJobs(async () => (await import('./executionJobs.js')).executionJobs(config), { initialState })
-        : new JobWorker(WORKER_FILE, { workerData: () => config, initialState, ...(options.log && { log: options.log }) });
+    this.#worker = this.#inline
+      ? new InlineJobs(async () => (await import('./executionJobs.js')).executionJobs(config), { initialState })
+      : new JobWorker(WORKER_FILE, { workerData: () => config, initialState, ...(options.log && { log: options.log }) });
   }
 
   /**
