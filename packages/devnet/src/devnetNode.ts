@@ -486,14 +486,16 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     };
     try {
       while (!this.#stopped && !this.#halted && (flight !== null || this.#hasInstantWork())) {
-        const slot = this.#hasInstantWork() ? this.#nextUsefulSlot() : null;
-        if (slot) {
-          const timestamp = slotTimestamp(slot, this.timing());
-          // Only operations and finality pull the clock forward; a message of a future slot waits for its time.
-          const due = this.#blocksAwaitingFinality.size > 0 || (this.pool.size > 0 && !this.#poolStalled) || timestamp <= this.now();
-          if (!due && flight === null) break;
-          if (due && flight !== null && this.#canLaunchBehind(flight, slot)) {
-            this.advanceClockTo(timestamp);
+        const slot = this.#dueInstantSlot();
+        if (flight !== null && (slot === null || !this.#canLaunchBehind(flight, slot))) {
+          await land(flight);
+          flight = null;
+        } else if (slot === null) {
+          break;
+        } else {
+          this.advanceClockTo(slotTimestamp(slot, this.timing()));
+          if (flight === null) flight = launch(slot, [...this.graph.bestParents]);
+          else {
             const next = launch(slot, parentsWith(this.graph.bestParents, flight.block), flight.deadlineMs);
             const landed = await land(flight);
             flight = next;
@@ -501,17 +503,8 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
               await this.#abandonBlock(next);
               flight = null;
             }
-          } else if (flight !== null) {
-            await land(flight);
-            flight = null;
-          } else {
-            this.advanceClockTo(timestamp);
-            flight = launch(slot, [...this.graph.bestParents]);
           }
-        } else if (flight !== null) {
-          await land(flight);
-          flight = null;
-        } else break;
+        }
         // A full period of empty blocks: what is left in the pool cannot be included now; stop trying.
         if (emptyInARow >= INSTANT_STALL_BLOCKS && this.#blocksAwaitingFinality.size === 0) this.#poolStalled = this.pool.size > 0;
         if (emptyInARow >= INSTANT_STALL_BLOCKS * 4) break;
@@ -520,6 +513,15 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     } finally {
       if (flight !== null) await land(flight);
     }
+  }
+
+  /** The slot of the next block to produce now, or null: nothing to do, or only a message of a future slot (it waits for its time). */
+  #dueInstantSlot(): Slot | null {
+    const slot = this.#hasInstantWork() ? this.#nextUsefulSlot() : null;
+    if (!slot) return null;
+    // Only operations and finality pull the clock forward.
+    if (this.#blocksAwaitingFinality.size > 0 || (this.pool.size > 0 && !this.#poolStalled)) return slot;
+    return slotTimestamp(slot, this.timing()) <= this.now() ? slot : null;
   }
 
   /**
