@@ -960,6 +960,8 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   start(): void {
     this.#stopped = false;
     this.#executionWorker.warm();
+    // A node running contracts on workers is long-lived (`mason node`): a burst's first call then finds its checks' workers up.
+    if (!this.#executionWorker.inline) this.#signatureWorkers.warm();
     this.#schedule();
   }
 }

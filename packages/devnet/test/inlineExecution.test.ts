@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { Address, blake3 } from '@mason/codec';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Devnet } from '../src/index.js';
@@ -79,8 +80,9 @@ describe("execution: 'inline'", () => {
   it('gives what the workers give: deployment, calls, events, read-only results, balances', async () => {
     const inline = await session(devnets.inline);
     expect(inline).toEqual(await session(devnets.workers));
-    // The execution worker and the read-only worker, both of the devnet with workers.
-    expect(threads.started).toBe(2);
+    // The execution worker, the read-only worker and the signature workers (one per core but one,
+    // started with it), all of the devnet with workers.
+    expect(threads.started).toBe(2 + Math.min(4, availableParallelism() - 1));
     expect(inline).toMatchObject({ deployed: true, remembered: { ok: true }, recalled: { Ok: [4, 2] }, ping: { Ok: [1, 2, 3] } });
   }, 60_000);
 

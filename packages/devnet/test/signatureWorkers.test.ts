@@ -159,6 +159,20 @@ describe('SignatureWorkers', () => {
     }
   });
 
+  it('starts every worker when warmed, before any check, and ends them on close', async () => {
+    const workers = new SignatureWorkers(2);
+    try {
+      expect(workers.running).toBe(0);
+      workers.warm();
+      expect(workers.running).toBe(2);
+      expect(await workers.check(await records(2), 2)).toEqual([true, true]);
+      expect(workers.running).toBe(2);
+    } finally {
+      await workers.close();
+    }
+    expect(workers.running).toBe(0);
+  });
+
   it('without workers, leaves every check to the caller', async () => {
     expect(await new SignatureWorkers(0).check(await records(2), 2)).toEqual([false, false]);
   });
