@@ -69,8 +69,9 @@ interface Pending {
 /**
  * Ed25519 checks of arriving operations on worker threads, so that a large send_operations call
  * uses the other cores while the main thread decodes (and checks its own share). Workers start on
- * first use, or when warmed, and wait without using CPU; a worker that fails answers "not verified" for its
- * records, which the caller then checks itself, so a result is never lost or wrongly accepted.
+ * first use, or when warmed, and wait without using CPU; a worker that fails answers "not
+ * verified" for its records, which the caller then checks itself, so a result is never lost or
+ * wrongly accepted.
  */
 export class SignatureWorkers {
   readonly size: number;
