@@ -37,6 +37,7 @@ import { preverifyOperations } from './pool/preverifyOperations.js';
 import { SignatureWorkers } from './pool/SignatureWorkers.js';
 import { OperationPool, declaredBlockGas, type PooledOperation } from './pool/operationPool.js';
 import type { ExecutionMode } from './workers/JobRunner.js';
+import type { SharedModules } from './workers/SharedModules.js';
 
 /** setTimeout's longest delay (about 24.8 days). */
 const MAX_TIMER_DELAY = 2 ** 31 - 1;
@@ -163,6 +164,8 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   /** Why finality stopped (a journal write failed); null while the node finalizes. */
   #halted: Error | null = null;
   readonly instant: boolean;
+  /** Inline execution: the compiled modules the execution and read-only VMs share (see SharedModules). */
+  readonly inlineModules: SharedModules = {};
   readonly #clock = new NodeClock();
   /** Instant mode: a mining run is queued or running; the run it belongs to settles when it ends. */
   #mineRun: Promise<void> | null = null;
@@ -189,7 +192,11 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     this.#log = options.log ?? logToStderr;
     this.instant = options.instant ?? false;
     this.pool = new OperationPool(config);
-    this.#executionWorker = new ExecutionWorker(config, this.candidateLedger, { mode: options.execution, log: this.#log });
+    this.#executionWorker = new ExecutionWorker(config, this.candidateLedger, {
+      mode: options.execution,
+      log: this.#log,
+      shared: this.inlineModules,
+    });
     const genesis = genesisBlocks(config);
     this.graph = new BlockGraph(genesis, config.deltaF0);
     this.#lastProducedSlot = genesis[genesis.length - 1]!.slot;

@@ -86,6 +86,17 @@ describe("execution: 'inline'", () => {
     expect(inline).toMatchObject({ deployed: true, remembered: { ok: true }, recalled: { Ok: [4, 2] }, ping: { Ok: [1, 2, 3] } });
   }, 60_000);
 
+  it('compiles a contract once for its blocks and its read-only calls (one module cache on the thread)', async () => {
+    const modules = devnets.inline.node.inlineModules.modules;
+    expect(modules).toBeDefined();
+    expect((await callSlow(devnets.inline, 'remember', [1])).ok).toBe(true);
+    const misses = modules!.misses;
+    expect((await readOnly(devnets.inline, 'recall')).result).toEqual({ Ok: [1] });
+    expect(modules!.misses).toBe(misses);
+    // On workers, each VM has its own thread and its own cache.
+    expect(devnets.workers.node.inlineModules.modules).toBeUndefined();
+  }, 30_000);
+
   it("stops a spinning block execution with the watchdog's error event, and goes on", async () => {
     const spun = await callSlow(devnets.inline, 'hashForever');
     expect(spun.ok).toBe(false);

@@ -4,6 +4,7 @@ import type { BlockChange, DevnetLedger } from '../ledger/devnetLedger.js';
 import { InlineJobs } from '../workers/InlineJobs.js';
 import type { ExecutionMode, JobRunner } from '../workers/JobRunner.js';
 import { JobWorker } from '../workers/JobWorker.js';
+import type { SharedModules } from '../workers/SharedModules.js';
 import type { SlotExecution, SlotExecutionInput } from './executeSlot.js';
 
 // Runs from sources (tests) and from dist alike: the worker is always the built bundle (scripts/bundle-workers.mjs).
@@ -27,12 +28,12 @@ export class ExecutionWorker {
   constructor(
     private readonly config: ChainConfig,
     candidate: DevnetLedger,
-    options: { mode?: ExecutionMode; log?: ((message: string) => void) | undefined } = {},
+    options: { mode?: ExecutionMode; log?: ((message: string) => void) | undefined; shared?: SharedModules } = {},
   ) {
     const initialState = () => ledgerSnapshot(candidate);
     this.#inline = options.mode === 'inline';
     this.#worker = this.#inline
-      ? new InlineJobs(async () => (await import('./executionJobs.js')).executionJobs(config), { initialState })
+      ? new InlineJobs(async () => (await import('./executionJobs.js')).executionJobs(config, options.shared), { initialState })
       : new JobWorker(WORKER_FILE, { workerData: () => config, initialState, ...(options.log && { log: options.log }) });
   }
 

@@ -51,7 +51,7 @@ export class ReadOnlyWorker {
     const initialState = () => ledgerSnapshot(node.candidateLedger).filter(isEntryChange);
     this.#worker =
       options.mode === 'inline'
-        ? new InlineJobs(async () => (await import('./readOnlyJobs.js')).readOnlyJobs(config), { initialState })
+        ? new InlineJobs(async () => (await import('./readOnlyJobs.js')).readOnlyJobs(config, node.inlineModules), { initialState })
         : new JobWorker(WORKER_FILE, { workerData: () => config, initialState, ...(options.log && { log: options.log }) });
     node.on('candidate', this.#onCandidate);
   }

@@ -1,6 +1,7 @@
 import { Vm } from '@mason/vm';
 import { type BlockChange, DevnetLedger } from '../ledger/devnetLedger.js';
 import type { JobHandlers } from '../workers/JobRunner.js';
+import { type SharedModules, shareModules, sharedModuleCache } from '../workers/SharedModules.js';
 import { type ReadOnlyJob, type ReadOnlyResponse, runReadOnlyJob } from './readOnlyJob.js';
 
 export interface ReadOnlyJobsConfig {
@@ -12,11 +13,16 @@ export interface ReadOnlyJobsConfig {
  * What runs read-only calls, on the read-only worker or inline: a replica of the candidate
  * ledger's entries, kept in step by the change sets the node posts after each block, and a VM of
  * its own. Changes and jobs come in the order the node gave them, so a request always sees the
- * candidate state of the moment it was sent.
+ * candidate state of the moment it was sent. Inline, `shared` holds the compiled modules its VM
+ * shares with the execution one.
  */
-export function readOnlyJobs({ chainId, maxExecutionMs }: ReadOnlyJobsConfig): JobHandlers<ReadOnlyJob, ReadOnlyResponse, BlockChange[]> {
+export function readOnlyJobs(
+  { chainId, maxExecutionMs }: ReadOnlyJobsConfig,
+  shared?: SharedModules,
+): JobHandlers<ReadOnlyJob, ReadOnlyResponse, BlockChange[]> {
   const replica = new DevnetLedger();
-  const vm = new Vm({ chainId, state: replica, limits: { maxExecutionMs } });
+  const vm = new Vm({ chainId, state: replica, limits: { maxExecutionMs }, ...sharedModuleCache(shared) });
+  shareModules(shared, vm.modules);
   return {
     state: (changes) => {
       for (const change of changes) replica.apply(change);
