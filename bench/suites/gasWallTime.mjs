@@ -8,14 +8,15 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Address, Args, blake3, MAS, SecretKey } from '@mason/codec';
+import { Address, Args, blake3, blake3WasmReady, MAS, SecretKey } from '@mason/codec';
 import { build } from '@mason/compiler';
 import { MemoryLedger, Vm } from '@mason/vm';
 
-// @noble's pure-JS blake3, what the host functions hashed with before hash-wasm (the codec's
-// blake3 is hash-wasm's too now): a dependency of the VM, resolved from there.
+// @noble's pure-JS blake3, what the host functions hashed with before hash-wasm (the codec hashes
+// large inputs with hash-wasm, once loaded): a dependency of the VM, resolved from there.
 const fromVm = createRequire(import.meta.resolve('@mason/vm'));
 const { blake3: nobleBlake3 } = await import(pathToFileURL(fromVm.resolve('@noble/hashes/blake3')).href);
+await blake3WasmReady();
 
 const MAX_GAS = 4_294_967_295n;
 const BIG = 3_000_000;

@@ -1,18 +1,36 @@
-// Its blake3 file alone (21 KB), not the package's index of every algorithm (280 KB): loading it
-// takes ~13 ms instead of ~35 ms, which every process using the codec pays at start.
-import hashWasmBlake3 from 'hash-wasm/dist/blake3.umd.min.js';
+import type { IHasher } from 'hash-wasm';
+import { blake3Js } from './blake3.js';
 import { nodeCrypto } from './nodeCrypto.js';
 
-// hash-wasm's WebAssembly blake3 (shipped inside the package) is about 8× faster than @noble's
-// pure JavaScript on the short inputs hashed everywhere (operation ids, addresses, block headers)
-// and gives the same bytes (tested); @noble stays the fallback where WebAssembly is unavailable.
-const wasmBlake3 = await hashWasmBlake3.createBLAKE3().catch(() => undefined);
-// Loaded only where it is needed (module loading is a good part of a CLI command's time).
-const nobleBlake3 = wasmBlake3 ? undefined : (await import('@noble/hashes/blake3')).blake3;
+// blake3 is the codec's own JavaScript (blake3.ts), ready at once and as fast as hash-wasm's
+// WebAssembly on short inputs. From LARGE_INPUT on, hash-wasm's build is ~2.5× faster (a contract
+// hashing its memory): it is loaded at the first such input, not at start (compiling it took
+// ~8 ms of every process start), and such inputs use the JavaScript until it is ready.
+const LARGE_INPUT = 64 * 1024;
+let wasmBlake3: IHasher | undefined;
+let wasmLoading: Promise<void> | undefined;
+
+/** Loads hash-wasm's blake3 file alone (21 KB), not the package's index of every algorithm (280 KB). */
+function loadWasmBlake3(): Promise<void> {
+  wasmLoading ??= import('hash-wasm/dist/blake3.umd.min.js')
+    .then(async ({ default: build }) => {
+      wasmBlake3 = await build.createBLAKE3();
+    })
+    .catch(() => {});
+  return wasmLoading;
+}
 
 /** The hash Massa uses everywhere: addresses, operation ids, signatures. */
 export function blake3(data: Uint8Array): Uint8Array {
-  return wasmBlake3 ? wasmBlake3.init().update(data).digest('binary') : nobleBlake3!(data);
+  if (data.length < LARGE_INPUT) return blake3Js(data);
+  if (wasmBlake3) return wasmBlake3.init().update(data).digest('binary');
+  void loadWasmBlake3();
+  return blake3Js(data);
+}
+
+/** Resolves once large inputs hash with hash-wasm's WebAssembly build (or, if it cannot load, keep to the JavaScript). */
+export function blake3WasmReady(): Promise<void> {
+  return loadWasmBlake3();
 }
 
 type OneShotHash = (algorithm: string, data: Uint8Array, encoding: 'buffer') => Uint8Array;

@@ -3,7 +3,7 @@ export * from './base.js';
 export { ByteReader } from './byteReader.js';
 export { encodeVarint, decodeVarint, type VarintBits } from './varint.js';
 export { MAS, MAX_AMOUNT, parseMas, formatMas, toNanoMas } from './amount.js';
-export { blake3, sha256 } from './hash.js';
+export { blake3, blake3WasmReady, sha256 } from './hash.js';
 export { encodeBase58check, decodeBase58check } from './base58check.js';
 export { SecretKey } from './secretKey.js';
 export { PublicKey } from './publicKey.js';

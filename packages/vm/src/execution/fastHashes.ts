@@ -3,8 +3,9 @@ import type { IHasher } from 'hash-wasm';
 import { nobleKeccak256 } from './lazyNoble.js';
 
 // Host functions hash contract-supplied buffers of up to the whole 4 MiB memory for a fixed gas
-// cost, so the hash speed bounds their wall time per gas. blake3 and sha256 are the codec's:
-// hash-wasm's WebAssembly blake3 (~20× @noble's pure JS) and Node's OpenSSL sha256.
+// cost, so the hash speed bounds their wall time per gas. blake3 and sha256 are the codec's: its
+// own JavaScript blake3 for short inputs, hash-wasm's WebAssembly build (~20× @noble's pure JS)
+// from 64 KiB once loaded at the first such input, and Node's OpenSSL sha256.
 export const fastBlake3 = blake3;
 export const fastSha256 = sha256;
 
