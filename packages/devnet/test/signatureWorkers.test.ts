@@ -173,6 +173,28 @@ describe('SignatureWorkers', () => {
     expect(workers.running).toBe(0);
   });
 
+  it('takes every check of a large call once running, and shares them with the main thread while starting', async () => {
+    const inputs = await transfers(64);
+    for (const warm of [false, true]) {
+      const workers = new SignatureWorkers(1);
+      const sent: number[] = [];
+      const check = workers.check.bind(workers);
+      workers.check = (packed, count) => {
+        sent.push(count);
+        return check(packed, count);
+      };
+      try {
+        if (warm) workers.warm();
+        const verified = await preverifyOperations(inputs, 77n, workers);
+        expect(inputs.every((input) => verified.has(input))).toBe(true);
+        if (warm) expect(sent).toEqual([64]);
+        else expect(sent[0]).toBeLessThan(64);
+      } finally {
+        await workers.close();
+      }
+    }
+  });
+
   it('without workers, leaves every check to the caller', async () => {
     expect(await new SignatureWorkers(0).check(await records(2), 2)).toEqual([false, false]);
   });

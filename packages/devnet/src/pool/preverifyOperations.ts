@@ -3,10 +3,13 @@ import { SIGNATURE_RECORD_BYTES, type SignatureWorkers } from './SignatureWorker
 import { sodiumEd25519 } from './sodiumEd25519.js';
 
 /**
- * The main thread's weight in the split of the checks, a worker's being 1: it also serves HTTP,
- * decodes every operation and produces the blocks, and it is the busier thread of a burst. With
- * one worker, CallSC instant (alternated runs) went 4,349 → 4,721 → 5,074 ops/s for 50 → 70 →
- * 90 % of the checks on the worker; all of them gave the same as 90 %.
+ * The main thread's weight in the split of the checks, a worker's being 1, while the workers are
+ * still starting (a devnet running contracts inline starts them at its first large call): it
+ * checks its share meanwhile. It also serves HTTP, decodes every operation and produces the
+ * blocks, the busier thread of a burst: with one worker, CallSC instant (alternated runs) went
+ * 4,349 → 4,721 → 5,074 ops/s for 50 → 70 → 90 % of the checks on the worker. Once the workers
+ * run (`mason node` starts them with the node), they take every check, and the main thread never
+ * loads libsodium (~13 ms inside a burst's first batch): 3,760 → 3,951 and 4,072 → 4,173 ops/s.
  */
 const MAIN_THREAD_WEIGHT = 0.125;
 
@@ -29,7 +32,8 @@ export async function preverifyOperations(
       // reported by the node's check, in input order
     }
   }
-  const shared = Math.floor((decoded.length * workers.size) / (workers.size + MAIN_THREAD_WEIGHT));
+  const weight = workers.running === workers.size ? 0 : MAIN_THREAD_WEIGHT;
+  const shared = workers.size === 0 ? 0 : Math.floor((decoded.length * workers.size) / (workers.size + weight));
   const packed = new Uint8Array(shared * SIGNATURE_RECORD_BYTES);
   for (let i = 0; i < shared; i++) {
     const signed = decoded[i]![1];
@@ -40,7 +44,7 @@ export async function preverifyOperations(
   }
   const answer = workers.check(packed, shared);
   const verified = new Map<SendOperationInput, SignedOperation>();
-  const fast = sodiumEd25519();
+  const fast = shared < decoded.length ? sodiumEd25519() : undefined;
   for (let i = shared; i < decoded.length; i++) {
     const [input, signed] = decoded[i]!;
     if (fast?.(signed.signature.bytes, signed.hash, signed.publicKey.raw)) {
