@@ -1,7 +1,7 @@
 // BLAKE3 (hash mode, 32-byte output) in plain JavaScript, written from the specification
 // (https://github.com/BLAKE3-team/BLAKE3-specs). Ready at once: a WebAssembly build must be
 // compiled first, which took ~8 ms of every process start (docs/performance.md). Short inputs,
-// the usual ones (addresses, operation ids, block headers), hash as fast as with hash-wasm.
+// the usual ones (addresses, operation ids, block headers), hash about as fast as with hash-wasm.
 
 const IV = Uint32Array.of(0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19);
 const BLOCK_LEN = 64;
@@ -30,7 +30,7 @@ const padded = new Uint8Array(BLOCK_LEN);
 /**
  * Compresses the block in `words` with the chaining value `cv`, which it replaces by the first 8
  * output words. The state lives in locals (the quarter-round function `g` written out eight times
- * a round): ~3× faster than in an array.
+ * a round): ~2× faster than in an array.
  */
 function compress(cv: Uint32Array, counter: number, blockLen: number, flags: number): void {
   const m = words;

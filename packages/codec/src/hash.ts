@@ -2,10 +2,10 @@ import type { IHasher } from 'hash-wasm';
 import { blake3Js } from './blake3.js';
 import { nodeCrypto } from './nodeCrypto.js';
 
-// blake3 is the codec's own JavaScript (blake3.ts), ready at once and as fast as hash-wasm's
-// WebAssembly on short inputs. From LARGE_INPUT on, hash-wasm's build is ~2.5× faster (a contract
-// hashing its memory): it is loaded at the first such input, not at start (compiling it took
-// ~8 ms of every process start), and such inputs use the JavaScript until it is ready.
+// blake3 is the codec's own JavaScript (blake3.ts), ready at once and about as fast as
+// hash-wasm's WebAssembly on short inputs. From LARGE_INPUT on, hash-wasm's build is ~2.5×
+// faster (a contract hashing its memory): it is loaded at the first such input, not at start
+// (compiling it took ~8 ms of every process start); such inputs use the JavaScript until then.
 const LARGE_INPUT = 64 * 1024;
 let wasmBlake3: IHasher | undefined;
 let wasmLoading: Promise<void> | undefined;
