@@ -21,3 +21,5 @@ export {
 export { NODE_LIMITS } from './nodeLimits.js';
 // For @mason/testing's spec compiles: one cache of parsed files per thread, shared with builds.
 export { clearParsedSources, freshSourcesTransform, withParsedSources, type AssemblyScriptModule } from './parsedSources.js';
+// For @mason/testing, which loads asc with as-pect's transform.
+export { withDataUrlWasm } from './withDataUrlWasm.js';

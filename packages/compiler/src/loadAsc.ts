@@ -1,4 +1,5 @@
 import type { AssemblyScriptModule } from './parsedSources.js';
+import { withDataUrlWasm } from './withDataUrlWasm.js';
 
 export type Asc = typeof import('assemblyscript/asc').default;
 
@@ -7,8 +8,8 @@ let loading: Promise<{ asc: Asc; assemblyscript: AssemblyScriptModule }> | undef
 /** asc and Binaryen take a few hundred ms to load: only builds that compile pay for it. */
 export function loadAsc(): Promise<{ asc: Asc; assemblyscript: AssemblyScriptModule }> {
   // `assemblyscript` is the compiler asc itself imports: loading it costs nothing more.
-  loading ??= Promise.all([import('assemblyscript/asc'), import('assemblyscript') as Promise<unknown> as Promise<AssemblyScriptModule>]).then(
-    ([module, assemblyscript]) => ({ asc: module.default, assemblyscript }),
-  );
+  loading ??= withDataUrlWasm(() =>
+    Promise.all([import('assemblyscript/asc'), import('assemblyscript') as Promise<unknown> as Promise<AssemblyScriptModule>]),
+  ).then(([module, assemblyscript]) => ({ asc: module.default, assemblyscript }));
   return loading;
 }
