@@ -33,6 +33,8 @@ import type { SlotExecution, SlotExecutionInput } from './execution/executeSlot.
 import { ExecutionWorker, SlotExecutionFailed } from './execution/ExecutionWorker.js';
 import { DevnetLedger, type BlockChange } from './ledger/devnetLedger.js';
 import { admitOperations } from './pool/admitOperations.js';
+import { ExecutedOperations } from './pool/ExecutedOperations.js';
+import { EndorsementIndex } from './chain/EndorsementIndex.js';
 import { preverifyOperations } from './pool/preverifyOperations.js';
 import { SignatureWorkers } from './pool/SignatureWorkers.js';
 import { OperationPool, declaredBlockGas, type PooledOperation } from './pool/operationPool.js';
@@ -131,14 +133,13 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   readonly events = new EventStore();
   readonly pool: OperationPool;
   readonly operations = new Map<string, OperationRecord>();
-  readonly endorsements = new Map<string, { endorsement: Endorsement; blockId: string }>();
+  readonly endorsements = new EndorsementIndex();
   readonly graph: BlockGraph;
   /** Ids created by each address, in order (appended in place: O(1) per block or operation). */
   readonly createdBlocks = new Map<string, string[]>();
   readonly createdOperations = new Map<string, string[]>();
-  readonly createdEndorsements = new Map<string, string[]>();
-  /** Executed operation ids → expire period, for replay protection. */
-  readonly #executed = new Map<string, number>();
+  /** Executed operation ids, for replay protection. */
+  readonly #executed = new ExecutedOperations();
   readonly #pendingBlocks = new Map<string, PendingBlock>();
   readonly #blocksAwaitingFinality = new Set<string>();
   readonly #finalizedAt: number[] = [];
@@ -690,7 +691,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
       this.#executing--;
       this.#executingSlots.shift();
     }
-    for (const e of endorsements) this.#recordEndorsement(e, block.id);
+    for (const e of endorsements) this.endorsements.add(e, block.id);
     appendTo(this.createdBlocks, block.creatorAddress, block.id);
     if (block.operations.length > 0 || changedAsyncPool) this.#blocksAwaitingFinality.add(block.id);
     const finalized = this.graph.add(block);
@@ -725,11 +726,6 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     this.#lastProducedSlot = flight.previousSlot;
   }
 
-  #recordEndorsement(endorsement: Endorsement, blockId: string): void {
-    this.endorsements.set(endorsement.id, { endorsement, blockId });
-    appendTo(this.createdEndorsements, endorsement.creatorAddress, endorsement.id);
-  }
-
   /** A node forgets an operation its pool dropped without including it: get_operations omits it. */
   #forget(id: string): void {
     const record = this.operations.get(id);
@@ -746,7 +742,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
 
   #pruneExpired(period: number): void {
     for (const op of this.pool.pruneExpired(period)) this.#forget(op.signed.id);
-    for (const [id, expire] of this.#executed) if (expire < period - this.config.operationValidityPeriods) this.#executed.delete(id);
+    this.#executed.forgetExpiredBefore(period - this.config.operationValidityPeriods);
   }
 
   /** The block's operations leave the pool: known as executed while the worker runs them, so the same operation sent again meanwhile is a replay. */
@@ -755,7 +751,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     for (const record of records) {
       record.inPool = false;
       record.inBlocks.push(block.id);
-      this.#executed.set(record.signed.id, record.signed.content.expirePeriod);
+      this.#executed.add(record.signed.id, record.signed.content.expirePeriod);
     }
     return records;
   }
@@ -910,12 +906,12 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
         finalSuccess: success ?? null,
       });
       if (success !== undefined) {
-        this.#executed.set(signed.id, signed.content.expirePeriod);
+        this.#executed.add(signed.id, signed.content.expirePeriod);
         this.#finalExecutedOperations++;
       }
       appendTo(this.createdOperations, signed.creator.toString(), signed.id);
     }
-    for (const e of entry.block.endorsements) this.#recordEndorsement(e, entry.block.id);
+    for (const e of entry.block.endorsements) this.endorsements.add(e, entry.block.id);
     appendTo(this.createdBlocks, entry.block.creatorAddress, entry.block.id);
   }
 

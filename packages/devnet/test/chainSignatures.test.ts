@@ -1,4 +1,4 @@
-import { blake3, concatBytes, decodeBlockId, encodeVarint, MAS, PublicKey, Signature, type Slot } from '@mason/codec';
+import { blake3, concatBytes, decodeBlockId, encodeEndorsementId, encodeVarint, MAS, PublicKey, Signature, type Slot } from '@mason/codec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Devnet } from '../src/index.js';
 import { call, sendOp, startTestDevnet, waitFinal } from './helpers.js';
@@ -36,7 +36,12 @@ describe('block and endorsement signatures', () => {
       const contentHash = blake3(concatBytes(key.bytes, slotBytes(e.content.slot), encodeVarint(e.content.index), decodeBlockId(e.content.endorsed_block)));
       const signed = blake3(concatBytes(key.bytes, slotBytes(e.content.slot), encodeVarint(e.content.index), contentHash));
       expect(verifies(e.content_creator_pub_key, signed, e.signature)).toBe(true);
+      // Ids are computed when read too: the hash of the content, and get_endorsements finds them by it.
+      expect(e.id).toBe(encodeEndorsementId(contentHash));
     }
+    const ids = header.content.endorsements.map((e: { id: string }) => e.id);
+    const found = await call(devnet.urls.public, 'get_endorsements', [ids]);
+    expect(found.map((f: { id: string; in_blocks: string[] }) => [f.id, f.in_blocks])).toEqual(ids.map((id: string) => [id, [header.id]]));
     // Read again: the same signatures (made once, kept).
     const [again] = await call(devnet.urls.public, 'get_blocks', [info.in_blocks]);
     expect(again.content.block.header.signature).toBe(header.signature);

@@ -14,29 +14,30 @@ import type { Block, Endorsement } from './block.js';
 const slotBytes = (slot: Slot): Uint8Array => concatBytes(encodeVarint(slot.period), Uint8Array.of(slot.thread));
 
 /**
- * Gives `value` a `signature` made on first read (then kept): a block and its 16 endorsements cost
- * 17 signatures, which only a reader needs (a view, a subscriber, the journal); ids do not depend
- * on them. Ed25519 signing is deterministic, so the signature is the one made at once would be.
+ * Gives `value` properties computed on first read (then kept). A block and its 16 endorsements
+ * cost 17 signatures, which only a reader needs (a view, a subscriber, the journal), and an
+ * endorsement's id is only needed when one is looked up or shown: in a burst of small blocks,
+ * encoding 16 ids per block was ~7 % of the node's main thread. Ed25519 signing is deterministic
+ * and ids are hashes, so what is read is what computing it at once would have given.
  */
-function signedWhenRead<T extends { signature: string }>(value: Omit<T, 'signature'>, sign: () => string): T {
-  let signature: string | undefined;
-  return Object.defineProperty(value, 'signature', { enumerable: true, get: () => (signature ??= sign()) }) as T;
+function computedWhenRead<T>(value: Partial<T>, computed: { [K in keyof T]?: () => T[K] }): T {
+  for (const [key, compute] of Object.entries(computed) as Array<[string, () => unknown]>) {
+    let known: { value: unknown } | undefined;
+    Object.defineProperty(value, key, { enumerable: true, get: () => (known ??= { value: compute() }).value });
+  }
+  return value as T;
 }
 
 export function createEndorsement(staker: SecretKey, slot: Slot, index: number, endorsedBlock: string): Endorsement {
   const publicKey = staker.publicKey;
-  const content = concatBytes(slotBytes(slot), encodeVarint(index), decodeBlockId(endorsedBlock));
-  const contentHash = blake3(concatBytes(publicKey.bytes, content));
-  return signedWhenRead<Endorsement>(
+  let contentHash: Uint8Array | undefined;
+  const hash = () => (contentHash ??= blake3(concatBytes(publicKey.bytes, slotBytes(slot), encodeVarint(index), decodeBlockId(endorsedBlock))));
+  return computedWhenRead<Endorsement>(
+    { slot, index, endorsedBlock, creatorPublicKey: publicKey.toString(), creatorAddress: publicKey.address().toString() },
     {
-      id: encodeEndorsementId(contentHash),
-      slot,
-      index,
-      endorsedBlock,
-      creatorPublicKey: publicKey.toString(),
-      creatorAddress: publicKey.address().toString(),
+      id: () => encodeEndorsementId(hash()),
+      signature: () => staker.signHash(blake3(concatBytes(publicKey.bytes, slotBytes(slot), encodeVarint(index), hash()))).toString(),
     },
-    () => staker.signHash(blake3(concatBytes(publicKey.bytes, slotBytes(slot), encodeVarint(index), contentHash))).toString(),
   );
 }
 
@@ -66,7 +67,7 @@ export function createBlock(creator: SecretKey, draft: BlockDraft): Block {
   );
   const hash = blake3(concatBytes(publicKey.bytes, header));
   const operationsSize = draft.operations.reduce((sum, op) => sum + op.size, 0);
-  return signedWhenRead<Block>(
+  return computedWhenRead<Block>(
     {
       id: encodeBlockId(hash),
       slot: draft.slot,
@@ -78,6 +79,6 @@ export function createBlock(creator: SecretKey, draft: BlockDraft): Block {
       creatorAddress: publicKey.address().toString(),
       size: header.length + 65 + 33 + operationsSize,
     },
-    () => creator.signHash(blake3(concatBytes(publicKey.bytes, slotBytes(draft.slot), hash))).toString(),
+    { signature: () => creator.signHash(blake3(concatBytes(publicKey.bytes, slotBytes(draft.slot), hash))).toString() },
   );
 }

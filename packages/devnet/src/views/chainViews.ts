@@ -127,7 +127,7 @@ export function addressInfoView(node: DevnetNode, address: string): AddressInfo 
     next_endorsement_draws: draws.endorsements,
     created_blocks: node.createdBlocks.get(address) ?? [],
     created_operations: node.createdOperations.get(address) ?? [],
-    created_endorsements: node.createdEndorsements.get(address) ?? [],
+    created_endorsements: [...node.endorsements.createdBy(address)],
     cycle_infos:
       draws.blocks.length > 0 || produced > 0
         ? [
