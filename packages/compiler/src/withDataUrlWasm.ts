@@ -1,4 +1,5 @@
 const DATA_WASM = 'data:application/wasm;base64,';
+const SHIM = Symbol('withDataUrlWasm');
 
 /** What the `fetch` below answers for a data: URL of WebAssembly: the module's bytes. */
 class DataUrlWasm {
@@ -25,12 +26,15 @@ const webAssembly = (
  * put back when `load` settles unless something else replaced it meanwhile.
  */
 export async function withDataUrlWasm<T>(load: () => Promise<T>): Promise<T> {
+  // Inside another call's load: its functions are in place, and it puts back the originals.
+  if (typeof globalThis.fetch === 'function' && SHIM in globalThis.fetch) return load();
   const originalFetch: Fetch = globalThis.fetch;
   const originalStreaming = webAssembly.instantiateStreaming;
   const shimFetch = ((input: Parameters<Fetch>[0], init?: Parameters<Fetch>[1]) =>
     typeof input === 'string' && input.startsWith(DATA_WASM)
       ? Promise.resolve(new DataUrlWasm(Buffer.from(input.slice(DATA_WASM.length), 'base64')))
       : originalFetch(input, init)) as Fetch;
+  Object.defineProperty(shimFetch, SHIM, { value: true });
   const shimStreaming: InstantiateStreaming = async (source, imports) => {
     const response: unknown = await source;
     return response instanceof DataUrlWasm ? webAssembly.instantiate(response.bytes, imports) : originalStreaming(response, imports);

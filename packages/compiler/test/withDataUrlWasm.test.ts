@@ -68,6 +68,18 @@ describe('withDataUrlWasm', () => {
     expect(webAssembly.instantiateStreaming).toBe(originalStreaming);
   });
 
+  it('lets calls overlap: the inner one runs inside the outer one’s functions, the originals come back once', async () => {
+    let releaseOuter = () => {};
+    const outer = withDataUrlWasm(() => new Promise<void>((resolve) => (releaseOuter = resolve)));
+    const inner = withDataUrlWasm(async () => (await webAssembly.instantiateStreaming(fetch(ANSWER_URL))).instance.exports.answer!());
+    expect(await inner).toBe(42);
+    expect(globalThis.fetch).not.toBe(originalFetch);
+    releaseOuter();
+    await outer;
+    expect(globalThis.fetch).toBe(originalFetch);
+    expect(webAssembly.instantiateStreaming).toBe(originalStreaming);
+  });
+
   it('loads asc without loading Node’s fetch (undici)', () => {
     // A fresh process: this one may have loaded undici already. Checks that asc still loads its
     // helper module through fetch of a data: URL, which the shim must cover.

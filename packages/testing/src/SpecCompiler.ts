@@ -46,13 +46,15 @@ type Asc = typeof import('assemblyscript/asc').default;
 
 // Loaded on first use: a run whose specs all come from the cache never loads the compiler.
 // `@mason/compiler` first: its parsed-files cache, which builds share, and how it loads asc quickly.
-const loadCompiler = async () => {
+async function importCompiler() {
   const compiler = await import('@mason/compiler');
   const [asc, transform, assemblyscript] = await compiler.withDataUrlWasm(() =>
     Promise.all([import('assemblyscript/asc'), import('@as-pect/transform'), import('assemblyscript') as Promise<unknown> as Promise<AssemblyScriptModule>]),
   );
   return [asc, transform, assemblyscript, compiler] as const;
-};
+}
+let compilerLoading: ReturnType<typeof importCompiler> | undefined;
+const loadCompiler = () => (compilerLoading ??= importCompiler());
 
 /** Compiles spec files the way as-pect does, in memory, with a source map; sources are read once per run. */
 export class SpecCompiler {
