@@ -18,9 +18,11 @@ import {
   type Slot,
 } from '@mason/codec';
 import { ApiError } from './apiError.js';
+import { appendTo } from './chain/appendTo.js';
 import type { Block, Endorsement } from './chain/block.js';
 import { BlockGraph, type BlockRecord } from './chain/blockGraph.js';
 import { createBlock, createEndorsement } from './chain/createBlock.js';
+import { EndorsementIndex } from './chain/EndorsementIndex.js';
 import { genesisBlocks } from './chain/genesis.js';
 import { NodeClock } from './chain/nodeClock.js';
 import type { OperationRecord } from './chain/operationRecord.js';
@@ -34,7 +36,6 @@ import { ExecutionWorker, SlotExecutionFailed } from './execution/ExecutionWorke
 import { DevnetLedger, type BlockChange } from './ledger/devnetLedger.js';
 import { admitOperations } from './pool/admitOperations.js';
 import { ExecutedOperations } from './pool/ExecutedOperations.js';
-import { EndorsementIndex } from './chain/EndorsementIndex.js';
 import { preverifyOperations } from './pool/preverifyOperations.js';
 import { SignatureWorkers } from './pool/SignatureWorkers.js';
 import { OperationPool, declaredBlockGas, type PooledOperation } from './pool/operationPool.js';
@@ -967,10 +968,4 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     if (!this.#executionWorker.inline) this.#signatureWorkers.warm();
     this.#schedule();
   }
-}
-
-function appendTo(map: Map<string, string[]>, key: string, id: string): void {
-  const list = map.get(key);
-  if (list) list.push(id);
-  else map.set(key, [id]);
 }

@@ -1,3 +1,4 @@
+import { appendTo } from './appendTo.js';
 import type { Endorsement } from './block.js';
 
 export interface IndexedEndorsement {
@@ -34,9 +35,7 @@ export class EndorsementIndex {
     for (const entry of this.#pending) {
       const { id, creatorAddress } = entry.endorsement;
       this.#byId.set(id, entry);
-      const ids = this.#byCreator.get(creatorAddress);
-      if (ids) ids.push(id);
-      else this.#byCreator.set(creatorAddress, [id]);
+      appendTo(this.#byCreator, creatorAddress, id);
     }
     this.#pending = [];
   }
