@@ -21,8 +21,8 @@ const webAssembly = (
  *
  * assemblyscript.js instantiates a ~100-byte helper module at load with
  * `WebAssembly.instantiateStreaming(fetch('data:application/wasm;base64,…'))`. In Node the first
- * `fetch` loads undici, ~40 ms of every thread that loads asc (docs/performance.md, "Eighth
- * session"). Every other call goes to the functions that were there, unchanged, and each global is
+ * `fetch` loads undici, ~40 ms of every thread that loads asc (docs/performance.md, "Start-up:
+ * what is loaded"). Every other call goes to the functions that were there, unchanged, and each global is
  * put back when `load` settles unless something else replaced it meanwhile.
  */
 export async function withDataUrlWasm<T>(load: () => Promise<T>): Promise<T> {
