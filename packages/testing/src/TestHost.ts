@@ -81,17 +81,27 @@ interface HostProfile {
   ledger: Record<string, MemoryLedgerEntryInit>;
   chainId: bigint;
   slot: { period: number; thread: number };
+  timestamp: number;
 }
 
 function masonProfile(chainId: bigint | number | undefined): HostProfile {
   const ledger: Record<string, MemoryLedgerEntryInit> = { [DEFAULT_CONTRACT]: { balance: CONTRACT_BALANCE } };
   for (const address of FUNDED_ACCOUNTS) ledger[address] = { balance: ACCOUNT_BALANCE };
-  return { caller: DEFAULT_CALLER, contract: DEFAULT_CONTRACT, ledger, chainId: BigInt(chainId ?? DEFAULT_CHAIN_ID), slot: DEFAULT_SLOT };
+  return {
+    caller: DEFAULT_CALLER,
+    contract: DEFAULT_CONTRACT,
+    ledger,
+    chainId: BigInt(chainId ?? DEFAULT_CHAIN_ID),
+    slot: DEFAULT_SLOT,
+    timestamp: DEFAULT_TIMESTAMP,
+  };
 }
 
 function vmMockProfile(chainId: bigint | number | undefined): HostProfile {
   const ledger = { [VM_MOCK_CALLER]: { balance: VM_MOCK_BALANCE }, [VM_MOCK_CONTRACT]: { balance: VM_MOCK_BALANCE } };
-  return { caller: VM_MOCK_CALLER, contract: VM_MOCK_CONTRACT, ledger, chainId: BigInt(chainId ?? VM_MOCK_CHAIN_ID), slot: VM_MOCK_SLOT };
+  // vm-mock's time is the wall clock until mocked: specs compare it with real dates.
+  const timestamp = Date.now();
+  return { caller: VM_MOCK_CALLER, contract: VM_MOCK_CONTRACT, ledger, chainId: BigInt(chainId ?? VM_MOCK_CHAIN_ID), slot: VM_MOCK_SLOT, timestamp };
 }
 
 /**
@@ -152,7 +162,7 @@ export class TestHost {
     this.hosted = this.vm.hostInstance({
       callStack: [{ address: profile.caller }, { address: profile.contract, ...(this.vmMock && { operationDatastore: [] }) }],
       gas: DEFAULT_GAS,
-      context: { slot: profile.slot, timestamp: DEFAULT_TIMESTAMP },
+      context: { slot: profile.slot, timestamp: profile.timestamp },
       operationId: DEFAULT_OPERATION_ID,
     });
   }
@@ -314,14 +324,17 @@ export class TestHost {
     this.writeAccess = false;
   }
 
-  /** vm-mock's `resetStorage()`: a new ledger and mocks; the call stack, write access and slot stay. */
+  /**
+   * vm-mock's `resetStorage()`: a new ledger and mocks (a mocked time gives way to the wall clock);
+   * the call stack, write access and slot stay.
+   */
   resetStorage(): void {
     const frames = this.frames;
     const slot = this.hosted.slot;
     const writeAccess = this.writeAccess;
     this.reset();
     this.writeAccess = writeAccess;
-    this.hosted.setSlot({ slot: slot.slot, timestamp: slot.timestamp });
+    this.hosted.setSlot({ slot: slot.slot, timestamp: Date.now() });
     this.applyFrames(frames.map((frame) => ({ address: frame.address })));
   }
 
