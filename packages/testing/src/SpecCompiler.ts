@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ascVersionsCompatible, installedAscVersion, withoutLoadedTwiceWarning } from './ascCopies.js';
 import { TestingError } from './errors.js';
 import { findPackageDir } from './findPackageDir.js';
 import type { AssemblyScriptModule } from '@mason/compiler';
@@ -9,6 +10,7 @@ import type { AssemblyScriptModule } from '@mason/compiler';
 export const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
 const ASPECT_ENTRY = join(findPackageDir('@as-pect/assembly', PACKAGE_DIR), 'assembly', 'index.ts');
 const MASON_ASCONFIG = join(PACKAGE_DIR, 'as-pect.asconfig.json');
+const MASON_ASC_VERSION = installedAscVersion(PACKAGE_DIR);
 // Specs import `@mason/testing` wherever the project installed it: the runner serves its own copy,
 // so the helpers always match the host that implements them.
 const TESTING_IMPORT = /[\\/]node_modules[\\/]@mason[\\/]testing[\\/](.+)$/;
@@ -60,6 +62,7 @@ const loadCompiler = () => (compilerLoading ??= importCompiler());
 export class SpecCompiler {
   private readonly sources = new Map<string, string | null>();
   private instrument: ((text: string, path: string, contract: string) => string) | undefined;
+  private ascCompatible: boolean | undefined;
 
   constructor(private readonly options: SpecCompilerOptions) {}
 
@@ -68,12 +71,27 @@ export class SpecCompiler {
     const [{ default: asc }, { default: AspectTransform }, assemblyscript, { freshSourcesTransform, withParsedSources }] = await loadCompiler();
     this.instrument ??= this.options.instrument && (await import('./instrumentContract.js')).instrumentContract;
     // A project's own asconfig may name any transform, which may change any tree: parse as asc does.
-    if (this.options.asconfig) return this.runAsc(asc, file, [], started);
+    if (this.options.asconfig) {
+      const run = () => this.runAsc(asc, file, [], started);
+      return this.projectAscCompatible() ? withoutLoadedTwiceWarning(run) : run();
+    }
     return withParsedSources(assemblyscript, 'as-pect', async (session) => {
       const aspect = new AspectTransform();
       const compiled = await this.runAsc(asc, file, [freshSourcesTransform(session, (parser) => aspect.afterParse(parser))], started);
       return { ...compiled, reusedSources: session.reused.size };
     });
+  }
+
+  /**
+   * Whether the project's own asc, which its transforms load beside Mason's (and which then warns
+   * "included twice"), is compatible with Mason's: then the warning says nothing worth reading.
+   */
+  private projectAscCompatible(): boolean {
+    if (this.ascCompatible === undefined) {
+      const project = installedAscVersion(this.options.root);
+      this.ascCompatible = project !== undefined && MASON_ASC_VERSION !== undefined && ascVersionsCompatible(project, MASON_ASC_VERSION);
+    }
+    return this.ascCompatible;
   }
 
   private async runAsc(asc: Asc, file: string, transforms: object[], started: number): Promise<CompiledSpec> {

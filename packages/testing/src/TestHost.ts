@@ -21,6 +21,7 @@ import { testingImports } from './testingImports.js';
 import { runWithTimeout, TEST_TIMEOUT_MS } from './runWithTimeout.js';
 import { VM_MOCK_BALANCE, VM_MOCK_CALLER, VM_MOCK_CHAIN_ID, VM_MOCK_CONTRACT, VM_MOCK_SLOT } from './vmMock.js';
 import { vmMockImports } from './vmMockImports.js';
+import { vmMockLeniencies } from './vmMockLeniencies.js';
 import { currentWasmFrames, errorWasmFrames, type WasmFrame } from './wasmFrames.js';
 
 export interface TestHostOptions {
@@ -80,17 +81,27 @@ interface HostProfile {
   ledger: Record<string, MemoryLedgerEntryInit>;
   chainId: bigint;
   slot: { period: number; thread: number };
+  timestamp: number;
 }
 
 function masonProfile(chainId: bigint | number | undefined): HostProfile {
   const ledger: Record<string, MemoryLedgerEntryInit> = { [DEFAULT_CONTRACT]: { balance: CONTRACT_BALANCE } };
   for (const address of FUNDED_ACCOUNTS) ledger[address] = { balance: ACCOUNT_BALANCE };
-  return { caller: DEFAULT_CALLER, contract: DEFAULT_CONTRACT, ledger, chainId: BigInt(chainId ?? DEFAULT_CHAIN_ID), slot: DEFAULT_SLOT };
+  return {
+    caller: DEFAULT_CALLER,
+    contract: DEFAULT_CONTRACT,
+    ledger,
+    chainId: BigInt(chainId ?? DEFAULT_CHAIN_ID),
+    slot: DEFAULT_SLOT,
+    timestamp: DEFAULT_TIMESTAMP,
+  };
 }
 
 function vmMockProfile(chainId: bigint | number | undefined): HostProfile {
   const ledger = { [VM_MOCK_CALLER]: { balance: VM_MOCK_BALANCE }, [VM_MOCK_CONTRACT]: { balance: VM_MOCK_BALANCE } };
-  return { caller: VM_MOCK_CALLER, contract: VM_MOCK_CONTRACT, ledger, chainId: BigInt(chainId ?? VM_MOCK_CHAIN_ID), slot: VM_MOCK_SLOT };
+  // vm-mock's time is the wall clock until mocked: specs compare it with real dates.
+  const timestamp = Date.now();
+  return { caller: VM_MOCK_CALLER, contract: VM_MOCK_CONTRACT, ledger, chainId: BigInt(chainId ?? VM_MOCK_CHAIN_ID), slot: VM_MOCK_SLOT, timestamp };
 }
 
 /**
@@ -151,7 +162,7 @@ export class TestHost {
     this.hosted = this.vm.hostInstance({
       callStack: [{ address: profile.caller }, { address: profile.contract, ...(this.vmMock && { operationDatastore: [] }) }],
       gas: DEFAULT_GAS,
-      context: { slot: profile.slot, timestamp: DEFAULT_TIMESTAMP },
+      context: { slot: profile.slot, timestamp: profile.timestamp },
       operationId: DEFAULT_OPERATION_ID,
     });
   }
@@ -176,7 +187,7 @@ export class TestHost {
         this.log(`console.${level}: ${this.hosted.readString(message)}`);
       };
     }
-    const host = this.vmMock ? { ...massa, ...vmMockImports(this), ...this.mockedCallImports(massa) } : massa;
+    const host = this.vmMock ? { ...massa, ...vmMockImports(this), ...vmMockLeniencies(this, massa), ...this.mockedCallImports(massa) } : massa;
     const imports: WebAssembly.Imports = { env: hostEnv, massa: host, mason_testing: testingImports(this) };
     if (this.gasRecorder) {
       imports.massa = { ...host, assembly_script_call: this.gasRecorder.wrapCall(this, host.assembly_script_call!) };
@@ -196,11 +207,10 @@ export class TestHost {
     }
   }
 
-  /** vm-mock's `call`/`local_call` return the queued `mockScCall` values first; `function_exists` is true for code it cannot see. */
+  /** vm-mock's `call`/`local_call` return the queued `mockScCall` values first. */
   private mockedCallImports(massa: Record<string, Function>): Record<string, Function> {
     const call = massa.assembly_script_call!;
     const localCall = massa.assembly_script_local_call!;
-    const functionExists = massa.assembly_script_function_exists!;
     const mocked = (functionName: number, coins: bigint): number => {
       const top = this.frames[this.frames.length - 1]!.address;
       const balance = this.hosted.state.getBalance(top) ?? 0n;
@@ -214,10 +224,6 @@ export class TestHost {
         this.mockedCalls.length > 0 ? mocked(fn, BigInt.asUintN(64, coins)) : call(address, fn, param, coins),
       assembly_script_local_call: (address: number, fn: number, param: number) =>
         this.mockedCalls.length > 0 ? mocked(fn, 0n) : localCall(address, fn, param),
-      assembly_script_function_exists: (address: number, fn: number) => {
-        const target = this.hosted.readString(address);
-        return this.hosted.state.getBytecode(target) === undefined ? 1 : functionExists(address, fn);
-      },
     };
   }
 
@@ -318,14 +324,17 @@ export class TestHost {
     this.writeAccess = false;
   }
 
-  /** vm-mock's `resetStorage()`: a new ledger and mocks; the call stack, write access and slot stay. */
+  /**
+   * vm-mock's `resetStorage()`: a new ledger and mocks (a mocked time gives way to the wall clock);
+   * the call stack, write access and slot stay.
+   */
   resetStorage(): void {
     const frames = this.frames;
     const slot = this.hosted.slot;
     const writeAccess = this.writeAccess;
     this.reset();
     this.writeAccess = writeAccess;
-    this.hosted.setSlot({ slot: slot.slot, timestamp: slot.timestamp });
+    this.hosted.setSlot({ slot: slot.slot, timestamp: Date.now() });
     this.applyFrames(frames.map((frame) => ({ address: frame.address })));
   }
 
@@ -372,6 +381,47 @@ export class TestHost {
     this.hosted.setBalance(callee.address, calleeBalance > 0n ? calleeBalance : 0n);
     callee.coins = amount;
     this.applyFrames(frames);
+  }
+
+  /**
+   * vm-mock's call-stack helpers (`changeCallStack`, `setDeployContext`, `setLocalContext`) change
+   * the stack, not the coins of the call (one value in vm-mock, kept until `mockTransferredCoins(0)`
+   * or `resetStorage()`): they stay with the new top frame, and move to it if it is another address.
+   */
+  keepingCallCoins(change: () => void): void {
+    const before = this.frames;
+    const previous = before[before.length - 1]!;
+    const coins = previous.coins ?? 0n;
+    change();
+    if (coins === 0n) return;
+    const frames = this.frames;
+    const top = frames[frames.length - 1]!;
+    if (top.address !== previous.address) {
+      const state = this.hosted.state;
+      const held = state.getBalance(previous.address) ?? 0n;
+      const moved = held < coins ? held : coins;
+      this.hosted.setBalance(previous.address, held - moved);
+      this.hosted.setBalance(top.address, (state.getBalance(top.address) ?? 0n) + moved);
+    }
+    top.coins = coins;
+    this.applyFrames(frames);
+  }
+
+  /**
+   * Runs `body` (one ABI of the spec module) with its frame owning `address` too: vm-mock lets a
+   * spec write to any address. Contracts run by `call` get their own frames, with the node's rule.
+   */
+  withWriteRightsOn<T>(address: string, body: () => T): T {
+    const frames = this.frames;
+    const top = frames.length - 1;
+    const owned = frames[top]?.ownedAddresses ?? [];
+    if (top < 0 || owned.includes(address)) return body();
+    this.hosted.setCallStack(frames.map((frame, index) => (index === top ? { ...frame, ownedAddresses: [...owned, address] } : frame)));
+    try {
+      return body();
+    } finally {
+      this.hosted.setCallStack(frames);
+    }
   }
 
   /** vm-mock's `mockScCall(value)`: the next call returns `value` instead of running a contract. */

@@ -9,6 +9,8 @@ export const VM_MOCK_CALLER = 'AU12UBnqTHDQALpocVBnkPNy7y5CndUJQTLutaVDDFgMJcq5k
 export const VM_MOCK_CONTRACT = 'AS12BqZEQ6sByhRLyEuf0YbQmcF2PsDdkNNG1akBJu9XcjZA1eT';
 /** What vm-mock gives both of them (nanoMAS). */
 export const VM_MOCK_BALANCE = 100_000n;
+/** What vm-mock's `createSC` stores whatever it is given (3.x): not a module, but not empty. */
+export const VM_MOCK_BYTECODE = new Uint8Array([0, 1, 2, 3]);
 /** vm-mock's chain id (buildnet) and slot. */
 export const VM_MOCK_CHAIN_ID = 77658366n;
 export const VM_MOCK_SLOT = { period: 0, thread: 1 };

@@ -13,7 +13,7 @@ export function vmMockImports(host: TestHost): Record<string, (...args: any[]) =
   const optionalText = (pointer: number) => (pointer === 0 ? undefined : text(pointer) || undefined);
   return {
     assembly_script_add_address_to_ledger: (address: number) => host.addAddressToLedger(text(address)),
-    assembly_script_change_call_stack: (callStack: number) => host.setCallStack(parseVmMockCallStack(text(callStack))),
+    assembly_script_change_call_stack: (callStack: number) => host.keepingCallCoins(() => host.setCallStack(parseVmMockCallStack(text(callStack)))),
     assembly_script_mock_admin_context: (isAdmin: number) => host.setWriteAccess(isAdmin !== 0),
     assembly_script_mock_balance: (address: number, amount: bigint) => host.mockBalance(text(address), u64(amount)),
     assembly_script_mock_call: (value: number) => host.mockCall(hosted.readBuffer(value)),
@@ -22,8 +22,8 @@ export function vmMockImports(host: TestHost): Record<string, (...args: any[]) =
     assembly_script_set_call_coins: (amount: bigint) => host.setCallCoins(u64(amount)),
     // vm-mock declares the chain id as `number` (f64).
     assembly_script_set_chain_id: (chainId: number) => host.setChainId(BigInt(Math.trunc(chainId))),
-    assembly_script_set_deploy_context: (caller: number) => host.setDeployContext(optionalText(caller)),
-    assembly_script_set_local_context: (address: number) => host.setLocalContext(optionalText(address)),
+    assembly_script_set_deploy_context: (caller: number) => host.keepingCallCoins(() => host.setDeployContext(optionalText(caller))),
+    assembly_script_set_local_context: (address: number) => host.keepingCallCoins(() => host.setLocalContext(optionalText(address))),
     assembly_script_set_op_data: (key: number, value: number) => host.setOperationData(hosted.readBuffer(key), hosted.readBuffer(value)),
     assembly_script_set_origin_operation_id: (operationId: number) => {
       hosted.operationId = text(operationId);
