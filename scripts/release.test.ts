@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scaledTimeout } from '../packages/test-utils/src/testTimeout.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MASON_VERSION } from '../packages/create-mason/src/catalog.js';
 // @ts-expect-error: plain JavaScript modules of the repository's scripts
@@ -186,20 +187,24 @@ describe('npm run release', () => {
     expect(readdirSync(out).sort()).toEqual([...planned].sort());
   });
 
-  it('publishes in dependency order and, when one fails, says what is published and what is not', () => {
-    const out = join(work, 'real');
-    const run = release(['--allow-dirty', '--tag', 'next', '--out', out], { FAIL_ON: 'mason-testing' });
-    expect(run.status).toBe(1);
-    expect(run.log.filter((l) => l.startsWith('view'))).toEqual(order.map((name) => `view ${name}@${MASON_VERSION}`));
-    const published = run.log.filter((l) => l.startsWith('publish'));
-    const failedAt = order.indexOf('@mason/testing');
-    expect(published).toHaveLength(failedAt + 1);
-    for (const [i, line] of published.entries())
-      expect(line).toMatch(new RegExp(`^publish ${out}/\\S*${order[i]!.replace('@mason/', 'mason-')}-${MASON_VERSION}\\.tgz --access public --tag next$`));
-    expect(run.stderr).toContain('npm publish of @mason/testing failed');
-    expect(run.stderr).toContain(`published: ${order.slice(0, failedAt).join(', ')}`);
-    expect(run.stderr).toContain(`not published: ${order.slice(failedAt).join(', ')}`);
-  }, 120_000); // builds and packs every package
+  it(
+    'publishes in dependency order and, when one fails, says what is published and what is not',
+    () => {
+      const out = join(work, 'real');
+      const run = release(['--allow-dirty', '--tag', 'next', '--out', out], { FAIL_ON: 'mason-testing' });
+      expect(run.status).toBe(1);
+      expect(run.log.filter((l) => l.startsWith('view'))).toEqual(order.map((name) => `view ${name}@${MASON_VERSION}`));
+      const published = run.log.filter((l) => l.startsWith('publish'));
+      const failedAt = order.indexOf('@mason/testing');
+      expect(published).toHaveLength(failedAt + 1);
+      for (const [i, line] of published.entries())
+        expect(line).toMatch(new RegExp(`^publish ${out}/\\S*${order[i]!.replace('@mason/', 'mason-')}-${MASON_VERSION}\\.tgz --access public --tag next$`));
+      expect(run.stderr).toContain('npm publish of @mason/testing failed');
+      expect(run.stderr).toContain(`published: ${order.slice(0, failedAt).join(', ')}`);
+      expect(run.stderr).toContain(`not published: ${order.slice(failedAt).join(', ')}`);
+    },
+    scaledTimeout(120_000),
+  ); // builds and packs every package
 
   it('refuses versions already on the registry before building or packing anything', () => {
     const out = join(work, 'already');

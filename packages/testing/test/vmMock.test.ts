@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scaledTimeout } from '@mason/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTests, VM_MOCK_HELPERS } from '../src/index.js';
 import { captureOutput, fixtureProject, type FixtureProject } from './support/fixtureProject.js';
@@ -25,24 +26,28 @@ beforeAll(async () => {
 afterAll(() => project.remove());
 
 describe('specs written for vm-mock', () => {
-  it('pass under mason test as they pass under asp with vm-mock', async () => {
-    const output = captureOutput();
-    const result = await runTests({ root: project.root, output, color: false, cache: false });
-    expect(result.files[0]!.tests.filter((test) => !test.passed)).toEqual([]);
-    expect(result.ok).toBe(true);
-    expect(output.text()).toContain("as-pect.config.js instantiates vm-mock: its specs run on Mason's VM");
+  it(
+    'pass under mason test as they pass under asp with vm-mock',
+    async () => {
+      const output = captureOutput();
+      const result = await runTests({ root: project.root, output, color: false, cache: false });
+      expect(result.files[0]!.tests.filter((test) => !test.passed)).toEqual([]);
+      expect(result.ok).toBe(true);
+      expect(output.text()).toContain("as-pect.config.js instantiates vm-mock: its specs run on Mason's VM");
 
-    const reference = spawnSync(asp, ['--summary', '--no-logo'], {
-      cwd: project.root,
-      encoding: 'utf8',
-      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
-    });
-    const summary = /\[Tests\]: (?:\S*?)(\d+)(?:\S*?) \/ (\d+)/.exec(reference.stdout.replace(/\x1b\[[0-9;]*m/g, ''));
-    expect(summary, reference.stdout + reference.stderr).not.toBeNull();
-    expect(Number(summary![1])).toBe(Number(summary![2]));
-    expect([result.passed, result.failed]).toEqual([Number(summary![2]), 0]);
-    expect(result.passed).toBeGreaterThanOrEqual(20);
-  }, 60_000);
+      const reference = spawnSync(asp, ['--summary', '--no-logo'], {
+        cwd: project.root,
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+      });
+      const summary = /\[Tests\]: (?:\S*?)(\d+)(?:\S*?) \/ (\d+)/.exec(reference.stdout.replace(/\x1b\[[0-9;]*m/g, ''));
+      expect(summary, reference.stdout + reference.stderr).not.toBeNull();
+      expect(Number(summary![1])).toBe(Number(summary![2]));
+      expect([result.passed, result.failed]).toEqual([Number(summary![2]), 0]);
+      expect(result.passed).toBeGreaterThanOrEqual(20);
+    },
+    scaledTimeout(60_000),
+  );
 
   it('cover every vm-mock helper', async () => {
     const spec = readFileSync(join(project.root, specFile), 'utf8');
