@@ -1,7 +1,7 @@
 // `npm run create -- <dir>`, the README's first command (after the repository's install and
 // build, which npm test has done): packs this checkout and scaffolds from it.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,21 @@ describe('npm run create', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('usage: npm run create -- <dir>');
     expect(run.stdout).not.toContain('packing');
+  });
+
+  it('refuses a taken folder or a bad option at once, before packing anything', () => {
+    const taken = join(work, 'taken');
+    mkdirSync(taken);
+    writeFileSync(join(taken, 'keep.txt'), 'mine');
+    const run = create(['taken', '--no-install'], work);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('already exists and is not empty');
+    expect(run.stdout).not.toContain('packing');
+    const badPm = create(['fresh', '--pm', 'yarn'], work);
+    expect(badPm.status).not.toBe(0);
+    expect(badPm.stderr).toContain("argument 'yarn' is invalid");
+    expect(badPm.stdout).not.toContain('packing');
+    expect(readdirSync(work)).not.toContain('fresh');
   });
 
   it('scaffolds <dir>, relative to where npm ran, on this checkout’s packages copied into the project', () => {
