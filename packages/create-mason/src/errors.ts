@@ -1,4 +1,4 @@
-import { DOCS_BASE_URL, MasonError, formatTemplate, type ContextArgs, type TemplateContext } from '@mason/codec';
+import { DOCS_BASE_URL, MasonError, formatTemplate, type ContextArgs, type TemplateContext } from '@mason/codec/base';
 
 /** Where every error below is explained, as an absolute URL: it must work wherever create-mason runs. */
 export const DOCS_URL = `${DOCS_BASE_URL}create-mason.md`;

@@ -1,6 +1,6 @@
 import { Command, CommanderError, Option } from 'commander';
 import pc from 'picocolors';
-import { isMasonError } from '@mason/codec';
+import { isMasonError } from '@mason/codec/base';
 import { isAbsolute, relative } from 'node:path';
 import { howToInstall, runsInShell, type PackageManager } from './packageManager.js';
 import { scaffold } from './scaffold.js';
