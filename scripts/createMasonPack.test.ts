@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runProcess } from '../packages/test-utils/src/runProcess.js';
 import { scaledTimeout } from '../packages/test-utils/src/testTimeout.js';
 // @ts-expect-error: plain JavaScript modules of the repository's scripts
 import { packPackages, publicPackages } from './lib/workspacePackages.mjs';
@@ -61,7 +62,7 @@ describe('the packed create-mason', () => {
 
   it(
     'has types that resolve without @mason/codec',
-    () => {
+    async () => {
       const project = join(work, 'project');
       // A TypeScript project on Node has Node's types.
       mkdirSync(join(project, 'node_modules', '@types'));
@@ -85,7 +86,7 @@ describe('the packed create-mason', () => {
           files: ['use.ts'],
         }),
       );
-      const tsc = spawnSync(join(root, 'node_modules', '.bin', 'tsc'), ['-p', project], { encoding: 'utf8' });
+      const tsc = await runProcess(join(root, 'node_modules', '.bin', 'tsc'), ['-p', project]);
       expect(tsc.stdout + tsc.stderr).toBe('');
       expect(tsc.status).toBe(0);
     },

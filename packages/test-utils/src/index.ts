@@ -4,3 +4,4 @@ export { DEPLOYER_SOURCE } from './deployer.js';
 export { deployerDatastore, type DeployerContract } from '@mason/codec';
 export { buildWasm, F32, F64, I32, I64, type FunctionSpec, type ModuleSpec } from './buildWasm.js';
 export { scaledTimeout, timeoutScale } from './testTimeout.js';
+export { runProcess, type ProcessResult } from './runProcess.js';

@@ -1,8 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { scaledTimeout } from '@mason/test-utils';
+import { runProcess, scaledTimeout } from '@mason/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTests, VM_MOCK_HELPERS } from '../src/index.js';
 import { captureOutput, fixtureProject, type FixtureProject } from './support/fixtureProject.js';
@@ -35,9 +34,8 @@ describe('specs written for vm-mock', () => {
       expect(result.ok).toBe(true);
       expect(output.text()).toContain("as-pect.config.js instantiates vm-mock: its specs run on Mason's VM");
 
-      const reference = spawnSync(asp, ['--summary', '--no-logo'], {
+      const reference = await runProcess(asp, ['--summary', '--no-logo'], {
         cwd: project.root,
-        encoding: 'utf8',
         env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
       });
       const summary = /\[Tests\]: (?:\S*?)(\d+)(?:\S*?) \/ (\d+)/.exec(reference.stdout.replace(/\x1b\[[0-9;]*m/g, ''));
