@@ -32,13 +32,13 @@ const FAILS = "import { expect, it } from 'vitest';\nit('fails', () => expect(1)
 describe('runVitest', () => {
   it(
     'counts passed, failed and skipped tests per file, and a file that fails to load as one failure',
-    () => {
+    async () => {
       const root = fixture('plain', {
         'passes.check.mjs': PASSES,
         'fails.check.mjs': FAILS,
         'broken.check.mjs': "import { it } from 'vitest';\nimport './missing-module.mjs';\nit('never runs', () => {});\n",
       });
-      const run = runVitest({ root, vitest, resultsFile: join(work, 'plain.jsonl'), stdio: 'pipe' });
+      const run = await runVitest({ root, vitest, resultsFile: join(work, 'plain.jsonl'), stdio: 'pipe' });
       expect({ passed: run.passed, failed: run.failed, skipped: run.skipped, unreported: run.unreported }, run.output).toEqual({
         passed: 2,
         failed: 2,
@@ -51,7 +51,7 @@ describe('runVitest', () => {
 
   it(
     'when a test process dies, counts the files that reported and each file that did not as a failure',
-    () => {
+    async () => {
       // The dying file waits until the other two have reported, then does what Binaryen's listener
       // did: an uncaughtException listener rethrows a stray error, which ends the process.
       const dies = `
@@ -67,7 +67,7 @@ describe('runVitest', () => {
       });
     `;
       const root = fixture('dies', { 'passes.check.mjs': PASSES, 'fails.check.mjs': FAILS, 'dies.check.mjs': dies });
-      const run = runVitest({ root, vitest, resultsFile: join(work, 'dies.jsonl'), stdio: 'pipe' });
+      const run = await runVitest({ root, vitest, resultsFile: join(work, 'dies.jsonl'), stdio: 'pipe' });
       expect(run.status, run.output).not.toBe(0);
       expect({ passed: run.passed, failed: run.failed, skipped: run.skipped, unreported: run.unreported }, run.output).toEqual({
         passed: 2,

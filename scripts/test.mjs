@@ -11,8 +11,8 @@ mkdirSync(resultsDir, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
-function vitest() {
-  const run = runVitest({ root, args: process.argv.slice(2), resultsFile: join(resultsDir, 'vitest-files.jsonl') });
+async function vitest() {
+  const run = await runVitest({ root, args: process.argv.slice(2), resultsFile: join(resultsDir, 'vitest-files.jsonl') });
   totals.passed += run.passed;
   totals.failed += run.failed;
   totals.skipped += run.skipped;
@@ -78,7 +78,7 @@ function runGates() {
 
 // Given arguments (a vitest filter), only the matching tests run.
 if (process.argv.length <= 2) runGates();
-vitest();
+await vitest();
 runTemplates();
 
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';

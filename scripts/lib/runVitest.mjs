@@ -1,7 +1,7 @@
 // Runs vitest and counts its tests from the per-file lines of fileResultsReporter.mjs, so that a
 // run whose test process died still counts every file that reported, and counts each file that
 // did not as one failed test.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
@@ -9,16 +9,23 @@ const reporter = new URL('./fileResultsReporter.mjs', import.meta.url).pathname;
 
 /**
  * `vitest run <args>` in `root`, its output shown as it runs (or captured, `stdio: 'pipe'`).
- * Returns `{ passed, failed, skipped, unreported, status, output }`: `unreported` lists the files
- * that never reported (their test process died), each counted in `failed`.
+ * Resolves to `{ passed, failed, skipped, unreported, status, output }`: `unreported` lists the
+ * files that never reported (their test process died), each counted in `failed`. Asynchronous, so
+ * that a test running it keeps answering vitest meanwhile.
  */
-export function runVitest({ root, args = [], resultsFile, stdio = 'inherit', vitest = join(root, 'node_modules', '.bin', 'vitest') }) {
+export async function runVitest({ root, args = [], resultsFile, stdio = 'inherit', vitest = join(root, 'node_modules', '.bin', 'vitest') }) {
   rmSync(resultsFile, { force: true });
-  const run = spawnSync(vitest, ['run', '--reporter=default', `--reporter=${reporter}`, ...args], {
+  const child = spawn(vitest, ['run', '--reporter=default', `--reporter=${reporter}`, ...args], {
     cwd: root,
     stdio,
-    encoding: 'utf8',
     env: { ...process.env, MASON_TEST_RESULTS: resultsFile },
+  });
+  let output = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk) => (output += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk) => (output += chunk));
+  const status = await new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => resolve(code));
   });
   const lines = existsSync(resultsFile)
     ? readFileSync(resultsFile, 'utf8')
@@ -43,6 +50,6 @@ export function runVitest({ root, args = [], resultsFile, stdio = 'inherit', vit
   totals.failed += unreported.length;
   // vitest failed without a failed test to show for it (an error outside the tests, or it died
   // before planning): one failure, so that the run cannot pass.
-  if (run.status !== 0 && totals.failed === 0) totals.failed = 1;
-  return { ...totals, unreported, status: run.status, output: `${run.stdout ?? ''}${run.stderr ?? ''}` };
+  if (status !== 0 && totals.failed === 0) totals.failed = 1;
+  return { ...totals, unreported, status, output };
 }
