@@ -7,12 +7,12 @@ const emitter: { listeners(event: string): Function[]; removeListener(event: str
  * Runs `load` (an import of asc) and then removes the listeners of `uncaughtException` and
  * `unhandledRejection` that were added while it ran.
  *
- * Binaryen's Emscripten glue, which asc imports, adds `process.on('uncaughtException', e => { throw
- * e })` when it loads. In a process with handlers of its own (a test runner's worker, `mason test
- * --watch`) every error nobody caught then goes through it first and is rethrown from
- * inside a listener, which ends the process (exit code 7) before its own handlers see the error. Asc
- * itself never relies on that listener: it only rethrows what is not Emscripten's own exit signal,
- * and Binaryen does not exit through it when used as a library.
+ * Binaryen's Emscripten glue, which asc imports, adds `process.on('uncaughtException', e => {
+ * throw e })` when it loads. In a process with handlers of its own (a test runner's worker, `mason
+ * test --watch`) every error nobody caught then goes through it first and is rethrown from inside a
+ * listener, which ends the process (exit code 7) before its own handlers see the error. What it lets
+ * pass, Emscripten's own exit signals (`unwind`, `ExitStatus`), only escapes when a compiled
+ * program's `main` exits; asc calls Binaryen as a library and never needs it.
  *
  * Mason adds no such listener while asc loads (a few hundred milliseconds, once per thread), so the
  * listeners added meanwhile are the library's.
