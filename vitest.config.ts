@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { scaledTimeout } from './packages/test-utils/src/testTimeout.js';
 
 export default defineConfig({
   resolve: {
@@ -7,8 +8,9 @@ export default defineConfig({
   },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'templates/*/test/**/*.test.ts', 'scripts/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Longer on a loaded machine (or by MASON_TEST_TIMEOUT_SCALE): see docs/testing.md.
+    testTimeout: scaledTimeout(30_000),
+    hookTimeout: scaledTimeout(60_000),
     pool: 'forks',
   },
 });

@@ -1,11 +1,11 @@
 // Builds one workspace package: esbuild transpiles src/ to dist/ (ESM, one file per module), then
 // rewrites its entry modules as bundles of the package's own modules (bundle-package-entries.mjs);
-// tsc emits the declarations and type-checks.
+// tsc emits the declarations and type-checks; the declarations of inlined packages are copied in.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { build } from 'esbuild';
-import { bundlePackageEntries } from './bundle-package-entries.mjs';
+import { bundlePackageEntries, inlineDeclarations } from './bundle-package-entries.mjs';
 
 const pkgDir = process.cwd();
 const rootDir = new URL('..', import.meta.url).pathname;
@@ -39,3 +39,4 @@ if (tsc.status !== 0) {
   console.error(`build failed: type errors in ${relative(process.cwd(), pkgDir) || '.'}`);
   process.exit(1);
 }
+inlineDeclarations(pkgDir);

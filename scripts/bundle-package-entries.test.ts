@@ -14,7 +14,16 @@ interface BundledPackage {
   name: string;
   dir: string;
   outputs: string[];
+  /** The src/ folders of the packages it inlines ("mason-bundle": { "inline" }), e.g. create-mason the codec. */
+  inlined: string[];
 }
+
+/** The folder under packages/ of the workspace package `name`. */
+const folderOf = (name: string) =>
+  readdirSync(packagesDir).find((folder) => {
+    const manifest = join(packagesDir, folder, 'package.json');
+    return existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === name;
+  });
 
 function bundledPackages(): BundledPackage[] {
   return readdirSync(packagesDir)
@@ -24,7 +33,8 @@ function bundledPackages(): BundledPackage[] {
       const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
       const entries: string[] = manifest['mason-bundle']?.entries ?? ['index'];
       const chunks = readdirSync(join(dir, 'dist')).filter((file) => /^chunk-[A-Z0-9]+\.js$/.test(file));
-      return { name, dir, outputs: [...entries.map((entry) => `${entry}.js`), ...chunks] };
+      const inlined = (manifest['mason-bundle']?.inline ?? []).map((dep: string) => join(packagesDir, folderOf(dep) ?? dep, 'src') + sep);
+      return { name, dir, outputs: [...entries.map((entry) => `${entry}.js`), ...chunks], inlined };
     });
 }
 
@@ -35,14 +45,19 @@ describe('package bundles', () => {
     expect(packages.map((pkg) => pkg.name)).toEqual(expect.arrayContaining(['codec', 'client', 'devnet', 'vm', 'compiler', 'deployer', 'testing', 'cli']));
   });
 
-  it.each(packages.map((pkg) => [pkg.name, pkg] as const))('%s: hold only the package’s own modules', (_, pkg) => {
-    const ownSrc = join(pkg.dir, 'src') + sep;
+  it.each(packages.map((pkg) => [pkg.name, pkg] as const))('%s: hold only the package’s own modules (and those it inlines)', (_, pkg) => {
+    const allowed = [join(pkg.dir, 'src') + sep, ...pkg.inlined];
     for (const output of pkg.outputs) {
       const mapFile = join(pkg.dir, 'dist', `${output}.map`);
       const sources: string[] = JSON.parse(readFileSync(mapFile, 'utf8')).sources;
-      const foreign = sources.map((source) => resolve(dirname(mapFile), source)).filter((source) => !source.startsWith(ownSrc));
+      const foreign = sources.map((source) => resolve(dirname(mapFile), source)).filter((source) => !allowed.some((dir) => source.startsWith(dir)));
       expect(foreign, `${pkg.name}/dist/${output}`).toEqual([]);
     }
+  });
+
+  it('create-mason inlines the codec, and nothing else, so that it installs alone', () => {
+    expect(packages.find((pkg) => pkg.name === 'create-mason')?.inlined).toEqual([join(packagesDir, 'codec', 'src') + sep]);
+    expect(packages.filter((pkg) => pkg.inlined.length > 0).map((pkg) => pkg.name)).toEqual(['create-mason']);
   });
 
   it.each(packages.map((pkg) => [pkg.name, pkg] as const))('%s: anchor import.meta.url at each module’s own file in dist/', (_, pkg) => {

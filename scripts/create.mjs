@@ -9,6 +9,7 @@ import { packPackages, publicPackages, root } from './lib/workspacePackages.mjs'
 
 const args = process.argv.slice(2);
 const wantsHelp = args.includes('--help') || args.includes('-h');
+const dryRun = args.includes('--dry-run');
 const TAKES_VALUE = new Set(['--template', '-t', '--pm', '--local-packages']);
 const positional = args.filter((arg, i) => !arg.startsWith('-') && !TAKES_VALUE.has(args[i - 1]));
 if (positional.length === 0 && !wantsHelp) {
@@ -22,7 +23,15 @@ const cwd = process.env.INIT_CWD || process.cwd();
 const bin = join(root, 'packages', 'create-mason', 'bin', 'create-mason.js');
 const hasLocal = args.some((a) => a === '--local-packages' || a.startsWith('--local-packages='));
 const extra = [];
-if (!wantsHelp && !hasLocal) {
+if (!wantsHelp && !dryRun && !hasLocal) {
+  // The folder, template and package manager are checked before the packing (tens of seconds),
+  // which a refusal would waste.
+  const check = spawnSync(process.execPath, [bin, ...args, '--dry-run'], { cwd, encoding: 'utf8' });
+  if (check.status !== 0) {
+    process.stdout.write(check.stdout);
+    process.stderr.write(check.stderr);
+    process.exit(check.status ?? 1);
+  }
   const packs = join(root, '.mason', 'packs');
   console.log('• packing this checkout’s Mason packages…');
   packPackages(publicPackages(), packs);

@@ -6,6 +6,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runProcess } from '../packages/test-utils/src/runProcess.js';
+import { scaledTimeout } from '../packages/test-utils/src/testTimeout.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MASON_VERSION } from '../packages/create-mason/src/catalog.js';
 // @ts-expect-error: plain JavaScript modules of the repository's scripts
@@ -163,19 +165,18 @@ describe('npm run release', () => {
     ].join('\n'),
     { mode: 0o755 },
   );
-  const release = (args: string[], env: Record<string, string> = {}) => {
+  const release = async (args: string[], env: Record<string, string> = {}) => {
     const log = join(work, `npm-${Math.random().toString(36).slice(2)}.log`);
-    const run = spawnSync(process.execPath, [script, '--skip-build', ...args], {
-      encoding: 'utf8',
+    const run = await runProcess(process.execPath, [script, '--skip-build', ...args], {
       env: { ...process.env, PATH: `${bin}:${process.env.PATH}`, NPM_LOG: log, ...env },
     });
     return { ...run, log: existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n') : [] };
   };
   const order = names(publishOrder(packages()));
 
-  it('--dry-run checks, packs and lists the publishing without contacting the registry', () => {
+  it('--dry-run checks, packs and lists the publishing without contacting the registry', async () => {
     const out = join(work, 'dry');
-    const run = release(['--dry-run', '--out', out]);
+    const run = await release(['--dry-run', '--out', out]);
     expect(run.stderr.replace(/npm warn .*\n/g, '')).toBe('');
     expect(run.status).toBe(0);
     expect(run.log).toEqual([]);
@@ -186,24 +187,28 @@ describe('npm run release', () => {
     expect(readdirSync(out).sort()).toEqual([...planned].sort());
   });
 
-  it('publishes in dependency order and, when one fails, says what is published and what is not', () => {
-    const out = join(work, 'real');
-    const run = release(['--allow-dirty', '--tag', 'next', '--out', out], { FAIL_ON: 'mason-testing' });
-    expect(run.status).toBe(1);
-    expect(run.log.filter((l) => l.startsWith('view'))).toEqual(order.map((name) => `view ${name}@${MASON_VERSION}`));
-    const published = run.log.filter((l) => l.startsWith('publish'));
-    const failedAt = order.indexOf('@mason/testing');
-    expect(published).toHaveLength(failedAt + 1);
-    for (const [i, line] of published.entries())
-      expect(line).toMatch(new RegExp(`^publish ${out}/\\S*${order[i]!.replace('@mason/', 'mason-')}-${MASON_VERSION}\\.tgz --access public --tag next$`));
-    expect(run.stderr).toContain('npm publish of @mason/testing failed');
-    expect(run.stderr).toContain(`published: ${order.slice(0, failedAt).join(', ')}`);
-    expect(run.stderr).toContain(`not published: ${order.slice(failedAt).join(', ')}`);
-  }, 120_000); // builds and packs every package
+  it(
+    'publishes in dependency order and, when one fails, says what is published and what is not',
+    async () => {
+      const out = join(work, 'real');
+      const run = await release(['--allow-dirty', '--tag', 'next', '--out', out], { FAIL_ON: 'mason-testing' });
+      expect(run.status).toBe(1);
+      expect(run.log.filter((l) => l.startsWith('view'))).toEqual(order.map((name) => `view ${name}@${MASON_VERSION}`));
+      const published = run.log.filter((l) => l.startsWith('publish'));
+      const failedAt = order.indexOf('@mason/testing');
+      expect(published).toHaveLength(failedAt + 1);
+      for (const [i, line] of published.entries())
+        expect(line).toMatch(new RegExp(`^publish ${out}/\\S*${order[i]!.replace('@mason/', 'mason-')}-${MASON_VERSION}\\.tgz --access public --tag next$`));
+      expect(run.stderr).toContain('npm publish of @mason/testing failed');
+      expect(run.stderr).toContain(`published: ${order.slice(0, failedAt).join(', ')}`);
+      expect(run.stderr).toContain(`not published: ${order.slice(failedAt).join(', ')}`);
+    },
+    scaledTimeout(120_000),
+  ); // builds and packs every package
 
-  it('refuses versions already on the registry before building or packing anything', () => {
+  it('refuses versions already on the registry before building or packing anything', async () => {
     const out = join(work, 'already');
-    const run = release(['--allow-dirty', '--out', out], { ALREADY_PUBLISHED: '1' });
+    const run = await release(['--allow-dirty', '--out', out], { ALREADY_PUBLISHED: '1' });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain(`@mason/codec@${MASON_VERSION} is already on the registry: bump the version`);
     expect(run.stderr).toContain('Nothing was published');
@@ -211,8 +216,8 @@ describe('npm run release', () => {
     expect(existsSync(out)).toBe(false);
   });
 
-  it('refuses an unknown option', () => {
-    const run = release(['--dry-rn']);
+  it('refuses an unknown option', async () => {
+    const run = await release(['--dry-rn']);
     expect(run.status).toBe(1);
     expect(run.stderr).toContain("Unknown option '--dry-rn'");
   });

@@ -70,7 +70,7 @@ function packCreateMason({ name, dir, manifest }, outDir) {
     const templates = join(root, 'templates');
     cpSync(templates, join(stage, 'templates'), { recursive: true, filter: (src) => !NOT_SHIPPED.test(relative(templates, src)) });
     const staged = structuredClone(manifest);
-    for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies']) {
+    for (const field of ['dependencies', 'peerDependencies', 'optionalDependencies', 'devDependencies']) {
       for (const [dep, range] of Object.entries(staged[field] ?? {})) {
         if (range.startsWith('workspace:')) staged[field][dep] = publishedRange(range, versions.get(dep));
       }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InvalidArgumentError } from 'commander';
+import { scaledTimeout } from '@mason/test-utils';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { BuildProgressView } from '../src/BuildProgressView.js';
 import { runBuild } from '../src/commands/build.js';
@@ -96,35 +97,43 @@ describe('mason build --jobs, mason test --jobs', () => {
 });
 
 describe('runBuild output', () => {
-  it('shows nothing but the result with --json (quiet), even on a terminal', async () => {
-    const out = stream(true);
-    const cwd = process.cwd();
-    process.chdir(project);
-    try {
-      const result = await runBuild({ force: true, jobs: 2 }, true, out);
-      expect(result.contracts.map((c) => c.name)).toEqual(['a', 'b']);
-    } finally {
-      process.chdir(cwd);
-    }
-    expect(out.writes).toEqual([]);
-  }, 120_000);
+  it(
+    'shows nothing but the result with --json (quiet), even on a terminal',
+    async () => {
+      const out = stream(true);
+      const cwd = process.cwd();
+      process.chdir(project);
+      try {
+        const result = await runBuild({ force: true, jobs: 2 }, true, out);
+        expect(result.contracts.map((c) => c.name)).toEqual(['a', 'b']);
+      } finally {
+        process.chdir(cwd);
+      }
+      expect(out.writes).toEqual([]);
+    },
+    scaledTimeout(120_000),
+  );
 
-  it('prints plain lines, one per contract, when stdout is not a terminal', async () => {
-    const result = await mason(['build', '--force', '--jobs', '2']);
-    expect(result.code).toBe(0);
-    expect(result.stdout).not.toMatch(/\x1b|\r/);
-    const lines = result.stdout.trimEnd().split('\n');
-    expect(lines).toHaveLength(3);
-    expect(
-      lines
-        .slice(0, 2)
-        .map((line) => line.trim().split(/\s+/).slice(0, 2).join(' '))
-        .sort(),
-    ).toEqual(['✔ a', '✔ b']);
-    expect(lines[2]).toMatch(/^ {2}2 contract\(s\) in \d+ ms → /);
-    const json = await mason(['build', '--json', '--jobs', '2']);
-    expect(json.code).toBe(0);
-    expect(json.stdout.trimEnd().split('\n')).toHaveLength(1);
-    expect(Object.keys(JSON.parse(json.stdout).contracts)).toEqual(['a', 'b']);
-  }, 120_000);
+  it(
+    'prints plain lines, one per contract, when stdout is not a terminal',
+    async () => {
+      const result = await mason(['build', '--force', '--jobs', '2']);
+      expect(result.code).toBe(0);
+      expect(result.stdout).not.toMatch(/\x1b|\r/);
+      const lines = result.stdout.trimEnd().split('\n');
+      expect(lines).toHaveLength(3);
+      expect(
+        lines
+          .slice(0, 2)
+          .map((line) => line.trim().split(/\s+/).slice(0, 2).join(' '))
+          .sort(),
+      ).toEqual(['✔ a', '✔ b']);
+      expect(lines[2]).toMatch(/^ {2}2 contract\(s\) in \d+ ms → /);
+      const json = await mason(['build', '--json', '--jobs', '2']);
+      expect(json.code).toBe(0);
+      expect(json.stdout.trimEnd().split('\n')).toHaveLength(1);
+      expect(Object.keys(JSON.parse(json.stdout).contracts)).toEqual(['a', 'b']);
+    },
+    scaledTimeout(120_000),
+  );
 });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MAS, SecretKey, parseMas, signOperation, toSendOperationInput } from '@mason/codec';
+import { scaledTimeout } from '@mason/test-utils';
 import { afterAll, describe, expect, it } from 'vitest';
 
 // The kill moments are random but replayable: the seed is printed, MASON_TEST_SEED replays it.
@@ -57,81 +58,85 @@ function start(): Promise<{ child: ChildProcess; info: any }> {
 }
 
 describe('crash safety', () => {
-  it('loses nothing reported final across kill -9 at random moments', async () => {
-    const recipient = SecretKey.generate().publicKey.address().toString();
-    const reportedFinal = new Map<string, bigint>(); // op id → amount, seen final before a kill
-    const sent = new Map<string, bigint>(); // every operation sent, final or not
-    let nonce = 0n;
-    for (let round = 0; round < 4; round++) {
-      const { child, info } = await start();
-      const url = info.urls.public;
-      const exited = new Promise((r) => child.once('exit', r));
-      // Everything reported final by an earlier run must be there, final and successful.
-      const known = [...reportedFinal.keys()];
-      for (let i = 0; i < known.length; i += 100) {
-        const infos = await rpc(url, 'get_operations', [known.slice(i, i + 100)]);
-        expect(infos.map((x: any) => [x.is_operation_final, x.op_exec_status])).toEqual(infos.map(() => [true, true]));
-        expect(infos).toHaveLength(Math.min(100, known.length - i));
-      }
-      // The final state is exactly the effect of the operations final on the node: some sent just
-      // before a kill may have become final unobserved; none reported final may be missing.
-      if (sent.size > 0) {
-        const ids = [...sent.keys()];
-        const finalIds: string[] = [];
-        for (let i = 0; i < ids.length; i += 100) {
-          const infos = await rpc(url, 'get_operations', [ids.slice(i, i + 100)]);
-          for (const x of infos) if (x.is_operation_final && x.op_exec_status) finalIds.push(x.id);
+  it(
+    'loses nothing reported final across kill -9 at random moments',
+    async () => {
+      const recipient = SecretKey.generate().publicKey.address().toString();
+      const reportedFinal = new Map<string, bigint>(); // op id → amount, seen final before a kill
+      const sent = new Map<string, bigint>(); // every operation sent, final or not
+      let nonce = 0n;
+      for (let round = 0; round < 4; round++) {
+        const { child, info } = await start();
+        const url = info.urls.public;
+        const exited = new Promise((r) => child.once('exit', r));
+        // Everything reported final by an earlier run must be there, final and successful.
+        const known = [...reportedFinal.keys()];
+        for (let i = 0; i < known.length; i += 100) {
+          const infos = await rpc(url, 'get_operations', [known.slice(i, i + 100)]);
+          expect(infos.map((x: any) => [x.is_operation_final, x.op_exec_status])).toEqual(infos.map(() => [true, true]));
+          expect(infos).toHaveLength(Math.min(100, known.length - i));
         }
-        const [r] = await rpc(url, 'get_addresses', [[recipient]]);
-        const total = finalIds.reduce((sum, id) => sum + sent.get(id)!, 0n);
-        expect(parseMas(r.final_balance)).toBe(finalIds.length > 0 ? total - parseMas('0.001') : 0n);
-      }
-      // The kill comes at a random moment after the round's first operation is reported final, so
-      // that every round has something final to lose, whatever the machine's speed.
-      const killAfter = 150 + Math.floor(random() * 400);
-      const pending: Array<{ id: string; amount: bigint }> = [];
-      const key = SecretKey.fromString(info.accounts[round % 4].secretKey);
-      let killed = false;
-      let killer: NodeJS.Timeout | undefined;
-      const giveUp = Date.now() + 20_000;
-      try {
-        while (!killed) {
-          if (killer === undefined && Date.now() > giveUp) throw new Error(`round ${round}: nothing final within 20 s`);
-          const status = await rpc(url, 'get_status');
-          const amount = MAS + ++nonce;
-          const signed = signOperation(
-            { fee: parseMas('0.01'), expirePeriod: status.last_slot.period + 9, op: { type: 'Transaction', recipient, amount } },
-            key,
-            77n,
-          );
-          await rpc(url, 'send_operations', [[toSendOperationInput(signed)]]);
-          pending.push({ id: signed.id, amount });
-          sent.set(signed.id, amount);
-          // The oldest pending ones first, at most 100 (the node answers at most 128 ids per call).
-          const infos = await rpc(url, 'get_operations', [pending.slice(0, 100).map((p) => p.id)]);
-          for (const x of infos) {
-            if (x.is_operation_final) {
-              const entry = pending.find((p) => p.id === x.id)!;
-              reportedFinal.set(entry.id, entry.amount);
-              pending.splice(pending.indexOf(entry), 1);
-              killer ??= setTimeout(() => {
-                killed = true;
-                child.kill('SIGKILL');
-              }, killAfter);
+        // The final state is exactly the effect of the operations final on the node: some sent just
+        // before a kill may have become final unobserved; none reported final may be missing.
+        if (sent.size > 0) {
+          const ids = [...sent.keys()];
+          const finalIds: string[] = [];
+          for (let i = 0; i < ids.length; i += 100) {
+            const infos = await rpc(url, 'get_operations', [ids.slice(i, i + 100)]);
+            for (const x of infos) if (x.is_operation_final && x.op_exec_status) finalIds.push(x.id);
+          }
+          const [r] = await rpc(url, 'get_addresses', [[recipient]]);
+          const total = finalIds.reduce((sum, id) => sum + sent.get(id)!, 0n);
+          expect(parseMas(r.final_balance)).toBe(finalIds.length > 0 ? total - parseMas('0.001') : 0n);
+        }
+        // The kill comes at a random moment after the round's first operation is reported final, so
+        // that every round has something final to lose, whatever the machine's speed.
+        const killAfter = 150 + Math.floor(random() * 400);
+        const pending: Array<{ id: string; amount: bigint }> = [];
+        const key = SecretKey.fromString(info.accounts[round % 4].secretKey);
+        let killed = false;
+        let killer: NodeJS.Timeout | undefined;
+        const giveUp = Date.now() + scaledTimeout(20_000);
+        try {
+          while (!killed) {
+            if (killer === undefined && Date.now() > giveUp) throw new Error(`round ${round}: nothing final within ${scaledTimeout(20_000) / 1000} s`);
+            const status = await rpc(url, 'get_status');
+            const amount = MAS + ++nonce;
+            const signed = signOperation(
+              { fee: parseMas('0.01'), expirePeriod: status.last_slot.period + 9, op: { type: 'Transaction', recipient, amount } },
+              key,
+              77n,
+            );
+            await rpc(url, 'send_operations', [[toSendOperationInput(signed)]]);
+            pending.push({ id: signed.id, amount });
+            sent.set(signed.id, amount);
+            // The oldest pending ones first, at most 100 (the node answers at most 128 ids per call).
+            const infos = await rpc(url, 'get_operations', [pending.slice(0, 100).map((p) => p.id)]);
+            for (const x of infos) {
+              if (x.is_operation_final) {
+                const entry = pending.find((p) => p.id === x.id)!;
+                reportedFinal.set(entry.id, entry.amount);
+                pending.splice(pending.indexOf(entry), 1);
+                killer ??= setTimeout(() => {
+                  killed = true;
+                  child.kill('SIGKILL');
+                }, killAfter);
+              }
             }
           }
+        } catch (error) {
+          // the kill interrupted a request: expected; anything else fails the test
+          if (!killed) {
+            child.kill('SIGKILL');
+            throw error;
+          }
         }
-      } catch (error) {
-        // the kill interrupted a request: expected; anything else fails the test
-        if (!killed) {
-          child.kill('SIGKILL');
-          throw error;
-        }
+        clearTimeout(killer);
+        if (!killed) child.kill('SIGKILL');
+        await exited;
       }
-      clearTimeout(killer);
-      if (!killed) child.kill('SIGKILL');
-      await exited;
-    }
-    expect(reportedFinal.size).toBeGreaterThan(0);
-  }, 60_000);
+      expect(reportedFinal.size).toBeGreaterThan(0);
+    },
+    scaledTimeout(60_000),
+  );
 });

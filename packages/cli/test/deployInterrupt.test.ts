@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDevnet, type Devnet } from '@mason/devnet';
+import { scaledTimeout } from '@mason/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const bin = fileURLToPath(new URL('../bin/mason.js', import.meta.url));
@@ -70,7 +71,7 @@ beforeAll(async () => {
   devnet = await startDevnet({ publicPort: 0, privatePort: 0, apiPort: 0 });
   const built = mason(['build']);
   expect(await built.code, built.stderr()).toBe(0);
-}, 60_000);
+}, scaledTimeout(60_000));
 afterAll(async () => {
   await devnet.stop();
   rmSync(root, { recursive: true, force: true });

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDevnet, type Devnet } from '@mason/devnet';
+import { scaledTimeout } from '@mason/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // build → deploy → call → read through the mason command, against a devnet.
@@ -78,7 +79,7 @@ beforeAll(async () => {
   writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'loop', private: true, devDependencies: { '@mason/cli': '0.1.0', '@mason/sdk': '0.1.0' } }));
   writeFileSync(join(root, 'assembly/contracts/main.ts'), CONTRACT);
   devnet = await startDevnet({ publicPort: 0, privatePort: 0, apiPort: 0, instant: true });
-}, 60_000);
+}, scaledTimeout(60_000));
 afterAll(async () => {
   await devnet.stop();
   rmSync(root, { recursive: true, force: true });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Address, blake3, signOperation, toSendOperationInput } from '@mason/codec';
 import { devnetAccountKey } from '@mason/devnet';
+import { scaledTimeout } from '@mason/test-utils';
 import { afterAll, describe, expect, it } from 'vitest';
 
 // A real `mason node` process against a contract that spins on 4 MiB memory.fill (23 gas per
@@ -83,69 +84,81 @@ const spin = (url: string) =>
   ]);
 
 describe('mason node under executions that gas does not bound in time', () => {
-  it('exits cleanly on SIGTERM sent while a read-only call spins', async () => {
-    const node = startNode(2_000);
-    const info = await node.ready;
-    const pending = spin(info.urls.public).catch((error: unknown) => error);
-    // The request is on its way or running when the signal comes; the node stops either way.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    node.child.kill('SIGTERM');
-    expect(await node.exited).toEqual({ code: 0, signal: null });
-    await pending;
-    expect(node.errors()).toBe('');
-  }, 30_000);
-
-  it('answers requests while a block spins in a CallSC, and exits cleanly on SIGTERM without waiting for it', async () => {
-    // A budget far longer than the test: the node must not wait for the execution to end.
-    const node = startNode(120_000);
-    const info = await node.ready;
-    const status = (await rpc(info.urls.public, 'get_status')).result;
-    const op = signOperation(
-      {
-        fee: 10_000_000n,
-        expirePeriod: status.last_slot.period + 9,
-        op: { type: 'CallSC', target: spinner, func: 'spin', param: new Uint8Array(), coins: 0n, maxGas: 4_000_000_000n },
-      },
-      devnetAccountKey(0),
-      77n,
-    );
-    const [id] = (await rpc(info.urls.public, 'send_operations', [[toSendOperationInput(op)]])).result;
-    // In a block being executed: out of the pool, not executed yet.
-    let operation: any;
-    do [operation] = (await rpc(info.urls.public, 'get_operations', [[id]])).result;
-    while (operation.in_pool);
-    expect(operation).toMatchObject({ in_blocks: [expect.any(String)], op_exec_status: null });
-    expect((await rpc(info.urls.public, 'get_status')).result.chain_id).toBe(77);
-    node.child.kill('SIGTERM');
-    expect(await node.exited).toEqual({ code: 0, signal: null });
-    expect(node.errors()).toBe('');
-  }, 30_000);
-
-  it("answers other requests between queued read-only calls, and refuses past the node's queue of 100", async () => {
-    const node = startNode(50);
-    const info = await node.ready;
-    const urls = Array.from({ length: COUNT }, (_, i) => (i % 2 === 0 ? info.urls.public : info.urls.private));
-    try {
-      // Open the connections first (kept alive), so that the calls arrive together.
-      await Promise.all(urls.map((url) => rpc(url, 'get_status')));
-      // Each server serves at most 100 requests at once; two servers together overflow the queue.
-      let answered = 0;
-      const calls = urls.map((url) => spin(url).finally(() => answered++));
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      const status = await rpc(info.urls.public, 'get_status');
-      const answeredBeforeStatus = answered;
-      expect(status.result.chain_id).toBe(77);
-      // get_status did not wait for the queued read-only calls (each runs 50 ms).
-      expect(answeredBeforeStatus).toBeLessThan(COUNT);
-      const errors = (await Promise.all(calls)).map((response) => response.result[0].result.Error as string);
-      const full = errors.filter((error) => error === 'readonly call failed: Channel error');
-      const stopped = errors.filter((error) => error.endsWith('execution stopped by the wall-clock watchdog after 50 ms'));
-      expect(full.length).toBeGreaterThan(0);
-      expect(full.length + stopped.length).toBe(COUNT);
-      expect((await rpc(info.urls.public, 'get_status')).result.chain_id).toBe(77);
-    } finally {
+  it(
+    'exits cleanly on SIGTERM sent while a read-only call spins',
+    async () => {
+      const node = startNode(2_000);
+      const info = await node.ready;
+      const pending = spin(info.urls.public).catch((error: unknown) => error);
+      // The request is on its way or running when the signal comes; the node stops either way.
+      await new Promise((resolve) => setTimeout(resolve, 300));
       node.child.kill('SIGTERM');
-      expect((await node.exited).code).toBe(0);
-    }
-  }, 60_000);
+      expect(await node.exited).toEqual({ code: 0, signal: null });
+      await pending;
+      expect(node.errors()).toBe('');
+    },
+    scaledTimeout(30_000),
+  );
+
+  it(
+    'answers requests while a block spins in a CallSC, and exits cleanly on SIGTERM without waiting for it',
+    async () => {
+      // A budget far longer than the test: the node must not wait for the execution to end.
+      const node = startNode(120_000);
+      const info = await node.ready;
+      const status = (await rpc(info.urls.public, 'get_status')).result;
+      const op = signOperation(
+        {
+          fee: 10_000_000n,
+          expirePeriod: status.last_slot.period + 9,
+          op: { type: 'CallSC', target: spinner, func: 'spin', param: new Uint8Array(), coins: 0n, maxGas: 4_000_000_000n },
+        },
+        devnetAccountKey(0),
+        77n,
+      );
+      const [id] = (await rpc(info.urls.public, 'send_operations', [[toSendOperationInput(op)]])).result;
+      // In a block being executed: out of the pool, not executed yet.
+      let operation: any;
+      do [operation] = (await rpc(info.urls.public, 'get_operations', [[id]])).result;
+      while (operation.in_pool);
+      expect(operation).toMatchObject({ in_blocks: [expect.any(String)], op_exec_status: null });
+      expect((await rpc(info.urls.public, 'get_status')).result.chain_id).toBe(77);
+      node.child.kill('SIGTERM');
+      expect(await node.exited).toEqual({ code: 0, signal: null });
+      expect(node.errors()).toBe('');
+    },
+    scaledTimeout(30_000),
+  );
+
+  it(
+    "answers other requests between queued read-only calls, and refuses past the node's queue of 100",
+    async () => {
+      const node = startNode(50);
+      const info = await node.ready;
+      const urls = Array.from({ length: COUNT }, (_, i) => (i % 2 === 0 ? info.urls.public : info.urls.private));
+      try {
+        // Open the connections first (kept alive), so that the calls arrive together.
+        await Promise.all(urls.map((url) => rpc(url, 'get_status')));
+        // Each server serves at most 100 requests at once; two servers together overflow the queue.
+        let answered = 0;
+        const calls = urls.map((url) => spin(url).finally(() => answered++));
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const status = await rpc(info.urls.public, 'get_status');
+        const answeredBeforeStatus = answered;
+        expect(status.result.chain_id).toBe(77);
+        // get_status did not wait for the queued read-only calls (each runs 50 ms).
+        expect(answeredBeforeStatus).toBeLessThan(COUNT);
+        const errors = (await Promise.all(calls)).map((response) => response.result[0].result.Error as string);
+        const full = errors.filter((error) => error === 'readonly call failed: Channel error');
+        const stopped = errors.filter((error) => error.endsWith('execution stopped by the wall-clock watchdog after 50 ms'));
+        expect(full.length).toBeGreaterThan(0);
+        expect(full.length + stopped.length).toBe(COUNT);
+        expect((await rpc(info.urls.public, 'get_status')).result.chain_id).toBe(77);
+      } finally {
+        node.child.kill('SIGTERM');
+        expect((await node.exited).code).toBe(0);
+      }
+    },
+    scaledTimeout(60_000),
+  );
 });

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDevnet, type Devnet } from '@mason/devnet';
+import { scaledTimeout } from '@mason/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const bin = fileURLToPath(new URL('../bin/mason.js', import.meta.url));
@@ -36,7 +37,7 @@ beforeAll(async () => {
   const { scripts } = JSON.parse(readFileSync(join(template, 'package.json'), 'utf8'));
   writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'token', private: true, scripts, devDependencies: { '@mason/cli': '0.1.0' } }));
   devnet = await startDevnet({ publicPort: 0, privatePort: 0, apiPort: 0, instant: true });
-}, 60_000);
+}, scaledTimeout(60_000));
 afterAll(async () => {
   await devnet.stop();
   rmSync(root, { recursive: true, force: true });

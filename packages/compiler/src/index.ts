@@ -22,4 +22,5 @@ export { NODE_LIMITS } from './nodeLimits.js';
 // For @mason/testing's spec compiles: one cache of parsed files per thread, shared with builds.
 export { clearParsedSources, freshSourcesTransform, withParsedSources, type AssemblyScriptModule } from './parsedSources.js';
 // For @mason/testing, which loads asc with as-pect's transform.
+export { keepProcessHandlers } from './keepProcessHandlers.js';
 export { withDataUrlWasm } from './withDataUrlWasm.js';

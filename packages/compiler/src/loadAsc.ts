@@ -1,4 +1,5 @@
 import type { AssemblyScriptModule } from './parsedSources.js';
+import { keepProcessHandlers } from './keepProcessHandlers.js';
 import { withDataUrlWasm } from './withDataUrlWasm.js';
 
 export type Asc = typeof import('assemblyscript/asc').default;
@@ -8,8 +9,8 @@ let loading: Promise<{ asc: Asc; assemblyscript: AssemblyScriptModule }> | undef
 /** asc and Binaryen take a few hundred ms to load: only builds that compile pay for it. */
 export function loadAsc(): Promise<{ asc: Asc; assemblyscript: AssemblyScriptModule }> {
   // `assemblyscript` is the compiler asc itself imports: loading it costs nothing more.
-  loading ??= withDataUrlWasm(() =>
-    Promise.all([import('assemblyscript/asc'), import('assemblyscript') as Promise<unknown> as Promise<AssemblyScriptModule>]),
+  loading ??= keepProcessHandlers(() =>
+    withDataUrlWasm(() => Promise.all([import('assemblyscript/asc'), import('assemblyscript') as Promise<unknown> as Promise<AssemblyScriptModule>])),
   ).then(([module, assemblyscript]) => ({ asc: module.default, assemblyscript }));
   return loading;
 }

@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileContract, type CompiledContract } from '../src/compileContract.js';
+import { loadAsc } from '../src/loadAsc.js';
 import { clearParsedSources, freshSourcesTransform, withParsedSources } from '../src/index.js';
 import { toolchain } from '../src/toolchain.js';
 import { GREETING, HELLO, makeProject, PLAIN } from './support/project.js';
@@ -54,8 +55,7 @@ describe('syntax trees reused across contract compiles', () => {
 
   it('are not taken from programs run with another transform', async () => {
     clearParsedSources();
-    const asc = (await import('assemblyscript/asc')).default;
-    const assemblyscript = (await import('assemblyscript')) as never;
+    const { asc, assemblyscript } = await loadAsc();
     // A transform that changes every tree it is given: its flavor's trees must stay its own.
     let renamed = 0;
     await withParsedSources(assemblyscript, 'renaming', async (session) => {

@@ -1,10 +1,13 @@
-import { DOCS_BASE_URL, MasonError, formatTemplate, type ContextArgs, type TemplateContext } from '@mason/codec';
+import { DOCS_BASE_URL, MasonError, formatTemplate, type ContextArgs, type TemplateContext } from '@mason/codec/base';
 
 /** Where every error below is explained, as an absolute URL: it must work wherever create-mason runs. */
 export const DOCS_URL = `${DOCS_BASE_URL}create-mason.md`;
 
 export const scaffoldErrors = {
   MASON_CREATE_DIR_NOT_EMPTY: '{dir} already exists and is not empty. Choose another directory name, or empty it first.',
+  MASON_CREATE_DIR_NOT_A_FOLDER: 'cannot create the project in {dir}: {path} is a file, not a folder. Choose another directory name.',
+  MASON_CREATE_DIR_NOT_WRITABLE:
+    'cannot create the project in {dir}: you cannot write to {folder}. Choose a folder you can write to, or change its permissions.',
   MASON_CREATE_UNKNOWN_TEMPLATE: 'there is no template "{template}". Available: {available}.',
   MASON_CREATE_TEMPLATES_MISSING: 'create-mason is installed without its templates (looked in {looked}). Install it again: `npm create mason@latest`.',
   MASON_CREATE_LOCAL_PACKAGES_NOT_FOUND:

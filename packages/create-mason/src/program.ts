@@ -1,8 +1,8 @@
 import { Command, CommanderError, Option } from 'commander';
 import pc from 'picocolors';
-import { isMasonError } from '@mason/codec';
+import { isMasonError } from '@mason/codec/base';
 import { isAbsolute, relative } from 'node:path';
-import type { PackageManager } from './packageManager.js';
+import { howToInstall, runsInShell, type PackageManager } from './packageManager.js';
 import { scaffold } from './scaffold.js';
 
 export async function run(argv: string[]): Promise<number> {
@@ -13,12 +13,13 @@ export async function run(argv: string[]): Promise<number> {
     .addOption(new Option('--pm <manager>', 'package manager to install with').choices(['npm', 'pnpm']).default('npm'))
     .option('--no-install', 'do not install dependencies')
     .option('--git', 'initialize a git repository')
+    .option('--dry-run', 'check the folder, template, package manager and local packages, and write nothing')
     .option('--local-packages <dir>', 'depend on packed Mason tarballs in <dir> (copied into the project) instead of the registry (also MASON_LOCAL_PACKAGES)')
     .exitOverride();
   try {
     program.parse(argv);
     const [dir] = program.args as [string];
-    const options = program.opts<{ template: string; pm: PackageManager; install: boolean; git?: boolean; localPackages?: string }>();
+    const options = program.opts<{ template: string; pm: PackageManager; install: boolean; git?: boolean; localPackages?: string; dryRun?: boolean }>();
     const result = scaffold({
       dir,
       template: options.template,
@@ -26,13 +27,27 @@ export async function run(argv: string[]): Promise<number> {
       install: options.install,
       git: options.git ?? false,
       localPackages: options.localPackages ?? (process.env.MASON_LOCAL_PACKAGES || null),
+      dryRun: options.dryRun ?? false,
       onStep: (step) => console.log(pc.dim(`• ${step}…`)),
     });
     const where = isAbsolute(dir) ? result.dir : relative(process.cwd(), result.dir) || '.';
-    const pm = options.pm;
+    if (result.dryRun) {
+      console.log(`${pc.green('✔')} ${result.name} can be created in ${where} from the ${result.template} template (nothing written)`);
+      return 0;
+    }
+    // Commands the user can type: through npx when the package manager is not in their shell.
+    const throughNpx = options.pm !== 'npm' && !runsInShell(options.pm);
+    const pm = throughNpx ? `npx ${options.pm}` : options.pm;
     console.log(`\n${pc.green('✔')} created ${pc.bold(result.name)} in ${where}\n`);
     if (result.localPackages) {
       console.log(pc.dim(`Mason's packages are the tarballs in ${where}/.mason-packages/: commit them with the project.\n`));
+    }
+    if (throughNpx) {
+      console.log(
+        pc.yellow(
+          `${options.pm} is not on your PATH: the commands below run it through npx. To type \`${options.pm}\` itself, install it: ${howToInstall(options.pm)}.\n`,
+        ),
+      );
     }
     console.log('Next steps:');
     console.log(`  cd ${where}`);

@@ -1,6 +1,7 @@
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { CATALOG, MASON_VERSION } from './catalog.js';
+import { checkProjectDir } from './checkProjectDir.js';
 import { copyTemplate } from './copyTemplate.js';
 import { ScaffoldError } from './errors.js';
 import { copyLocalPackages, findLocalPackages } from './localPackages.js';
@@ -26,6 +27,8 @@ export interface ScaffoldOptions {
   templatesDir?: string;
   /** The environment of the package manager and git (default: process.env). */
   env?: NodeJS.ProcessEnv;
+  /** Only the checks: the folder, template, local packages and package manager; nothing is written. */
+  dryRun?: boolean;
   onStep?: (step: string) => void;
 }
 
@@ -37,6 +40,8 @@ export interface ScaffoldResult {
   installed: boolean;
   /** Whether Mason's packages come from tarballs in `.mason-packages/` rather than the registry. */
   localPackages: boolean;
+  /** Nothing was written (`dryRun`): the project can be created. */
+  dryRun: boolean;
 }
 
 /**
@@ -52,7 +57,7 @@ export function scaffold(options: ScaffoldOptions): ScaffoldResult {
   const templates = options.templatesDir ? resolve(cwd, options.templatesDir) : defaultTemplatesDir();
   const available = availableTemplates(templates);
   if (!available.includes(template)) throw new ScaffoldError('MASON_CREATE_UNKNOWN_TEMPLATE', { template, available: available.join(', ') });
-  if (existsSync(dir) && readdirSync(dir).length > 0) throw new ScaffoldError('MASON_CREATE_DIR_NOT_EMPTY', { dir });
+  checkProjectDir(dir);
 
   const name = basename(dir)
     .toLowerCase()
@@ -63,6 +68,7 @@ export function scaffold(options: ScaffoldOptions): ScaffoldResult {
   const pm = options.packageManager ?? 'npm';
   const install = options.install !== false;
   if (install) assertPackageManager(pm, env);
+  if (options.dryRun) return { dir, name, template, files: [], installed: false, localPackages: local !== null, dryRun: true };
 
   options.onStep?.(`creating ${name} from the ${template} template`);
   const files = copyTemplate(join(templates, template), dir);
@@ -77,5 +83,5 @@ export function scaffold(options: ScaffoldOptions): ScaffoldResult {
     options.onStep?.(`installing dependencies with ${pm}`);
     runIn(dir, pm, installArgs(pm), env);
   }
-  return { dir, name, template, files, installed: install, localPackages: local !== null };
+  return { dir, name, template, files, installed: install, localPackages: local !== null, dryRun: false };
 }

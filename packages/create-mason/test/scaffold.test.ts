@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -179,6 +179,32 @@ describe('create-mason', () => {
       expect(run.stdout).toContain('pnpm run deploy');
     });
 
+    it('prints next steps through npx when the package manager is not in the user’s shell', () => {
+      // pnpm runs only from a node_modules/.bin folder, as inside `npm run create` of a Mason
+      // clone: it installs the project, but the user's shell has no pnpm.
+      const scriptBin = join(work, 'clone', 'node_modules', '.bin');
+      mkdirSync(scriptBin, { recursive: true });
+      writeFileSync(join(scriptBin, 'pnpm'), '#!/bin/sh\n[ "$1" = "--version" ] && echo 10.0.0\nexit 0\n', { mode: 0o755 });
+      const run = createMason(['pnpm-from-script', '--pm', 'pnpm'], { env: { PATH: `${scriptBin}:${onlyNode}` } });
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout).toContain('pnpm is not on your PATH: the commands below run it through npx');
+      expect(run.stdout).toContain('npm install --global pnpm');
+      expect(run.stdout).toContain('  npx pnpm test');
+      expect(run.stdout).toContain('  npx pnpm run deploy');
+      expect(run.stdout).not.toContain('npx pnpm install');
+
+      const noPnpm = createMason(['no-pnpm-steps', '--pm', 'pnpm', '--no-install'], { env: { PATH: onlyNode } });
+      expect(noPnpm.stdout).toContain('  npx pnpm install');
+
+      // In the shell's own PATH, pnpm is typed as is.
+      const shellBin = join(work, 'shell-bin');
+      mkdirSync(shellBin);
+      writeFileSync(join(shellBin, 'pnpm'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+      const inShell = createMason(['pnpm-in-shell', '--pm', 'pnpm', '--no-install'], { env: { PATH: `${shellBin}:${onlyNode}` } });
+      expect(inShell.stdout).not.toContain('npx');
+      expect(inShell.stdout).toContain('  pnpm test');
+    });
+
     it('reports a failed install with the command, and keeps the files', () => {
       const failing = join(work, 'failing-bin');
       mkdirSync(failing);
@@ -209,6 +235,49 @@ describe('create-mason', () => {
     expect(run.stderr).toContain('already exists and is not empty');
     expect(run.stderr).toContain(`${DOCS_URL}#mason_create_dir_not_empty`);
     expect(read(join(dir, 'keep.txt'))).toBe('mine');
+  });
+
+  it('refuses a file, a folder below a file and a folder the user cannot write to, before writing anything', () => {
+    const file = join(work, 'a-file');
+    writeFileSync(file, 'mine');
+    const onFile = createMason([file, '--no-install']);
+    expect(onFile.status).toBe(1);
+    expect(onFile.stderr).toContain(`${file} is a file, not a folder`);
+    expect(onFile.stderr).toContain('MASON_CREATE_DIR_NOT_A_FOLDER');
+    expectScaffoldError(() => scaffold({ dir: join(file, 'app'), install: false }), 'MASON_CREATE_DIR_NOT_A_FOLDER');
+    expect(read(file)).toBe('mine');
+
+    // A folder its user may not write to. root writes anywhere: then the check runs as nobody.
+    const shared = mkdtempSync(join(tmpdir(), 'create-mason-readonly-'));
+    try {
+      const readOnly = join(shared, 'read-only');
+      mkdirSync(readOnly, { mode: 0o555 });
+      chmodSync(shared, 0o755);
+      const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+      const run = spawnSync(process.execPath, [bin, join(readOnly, 'app'), '--no-install'], {
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1' },
+        ...asUser,
+      });
+      expect(run.status, run.stderr).toBe(1);
+      expect(run.stderr).toContain(`you cannot write to ${readOnly}`);
+      expect(run.stderr).toContain('MASON_CREATE_DIR_NOT_WRITABLE');
+      expect(readdirSync(readOnly)).toEqual([]);
+    } finally {
+      rmSync(shared, { recursive: true, force: true });
+    }
+  });
+
+  it('--dry-run checks everything and writes nothing', () => {
+    const dir = join(work, 'dry');
+    const run = createMason([dir, '--template', 'token', '--dry-run']);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`dry can be created in ${dir} from the token template (nothing written)`);
+    expect(existsSync(dir)).toBe(false);
+    const taken = join(work, 'dry-taken');
+    mkdirSync(taken);
+    writeFileSync(join(taken, 'keep.txt'), 'mine');
+    expect(createMason([taken, '--dry-run']).stderr).toContain('MASON_CREATE_DIR_NOT_EMPTY');
   });
 
   it('refuses an unknown template', () => {

@@ -3,6 +3,7 @@
 // refuses to resolve either.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { scaledTimeout } from '@mason/test-utils';
 import { describe, expect, it } from 'vitest';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
@@ -17,7 +18,7 @@ function importWithoutCompiler(specifier: string): { status: number | null; stde
   const run = spawnSync(
     process.execPath,
     ['--import', `data:text/javascript,${encodeURIComponent(register)}`, '--input-type=module', '-e', `await import(${JSON.stringify(specifier)});`],
-    { cwd: packageDir, encoding: 'utf8', timeout: 30_000 },
+    { cwd: packageDir, encoding: 'utf8', timeout: scaledTimeout(30_000) },
   );
   return { status: run.status, stderr: run.stderr };
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MAS, parseMas, SecretKey } from '@mason/codec';
+import { scaledTimeout } from '@mason/test-utils';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirError, devnetStakerKey, MAX_KEPT_PRODUCTION_ERRORS, type Devnet, type JournalFs } from '../src/index.js';
 import { call, rpc, sendOp, signForDevnet, startTestDevnet, waitFinal } from './helpers.js';
@@ -186,20 +187,27 @@ describe('a journal write failure stops finality before anything is reported fin
 const userNamespaces = spawnSync('unshare', ['-rm', 'true']).status === 0;
 
 describe.skipIf(!userNamespaces)('a real full disk', () => {
-  it('a 192 KiB tmpfs fills up mid-stream: finality stops with ENOSPC, and after the restart on a larger one every operation reported final is there', () => {
-    const mount = join(root, 'tmpfs');
-    const driver = fileURLToPath(new URL('./realDiskFull.mjs', import.meta.url));
-    const script = `mkdir -p "$1" && mount -t tmpfs -o size=192k tmpfs "$1" && exec "$2" "$3" "$1"`;
-    const run = spawnSync('unshare', ['-rm', 'sh', '-c', script, 'sh', mount, process.execPath, driver], { encoding: 'utf8', timeout: 60_000 });
-    expect(run.status, run.stderr).toBe(0);
-    const result = JSON.parse(run.stdout.trim().split('\n').at(-1)!);
-    expect(result.reportedFinal).toBeGreaterThan(0);
-    expect(result.lost).toBe(0);
-    expect(result.balanceExact).toBe(true);
-    expect(result.refusal.code).toBe(-32001);
-    expect(result.refusal.message).toMatch(/cannot write .*final-blocks\.jsonl \(ENOSPC: no space left on device, write\)/);
-    expect(result.logged.filter((m: string) => m.startsWith('FINALITY STOPPED'))).toHaveLength(1);
-  }, 60_000);
+  it(
+    'a 192 KiB tmpfs fills up mid-stream: finality stops with ENOSPC, and after the restart on a larger one every operation reported final is there',
+    () => {
+      const mount = join(root, 'tmpfs');
+      const driver = fileURLToPath(new URL('./realDiskFull.mjs', import.meta.url));
+      const script = `mkdir -p "$1" && mount -t tmpfs -o size=192k tmpfs "$1" && exec "$2" "$3" "$1"`;
+      const run = spawnSync('unshare', ['-rm', 'sh', '-c', script, 'sh', mount, process.execPath, driver], {
+        encoding: 'utf8',
+        timeout: scaledTimeout(60_000),
+      });
+      expect(run.status, run.stderr).toBe(0);
+      const result = JSON.parse(run.stdout.trim().split('\n').at(-1)!);
+      expect(result.reportedFinal).toBeGreaterThan(0);
+      expect(result.lost).toBe(0);
+      expect(result.balanceExact).toBe(true);
+      expect(result.refusal.code).toBe(-32001);
+      expect(result.refusal.message).toMatch(/cannot write .*final-blocks\.jsonl \(ENOSPC: no space left on device, write\)/);
+      expect(result.logged.filter((m: string) => m.startsWith('FINALITY STOPPED'))).toHaveLength(1);
+    },
+    scaledTimeout(60_000),
+  );
 });
 
 describe('block production failures', () => {

@@ -2,11 +2,11 @@
 // the wasm in node_modules/.cache keyed by everything it depends on, so test files and runs share
 // one compilation. assemblyscript and the official SDK are the workspace root's devDependencies
 // (one copy for every package's tests), which is where this private package finds them.
-import asc from 'assemblyscript/asc';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadAsc } from './loadAsc.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const cacheDir = join(packageDir, 'node_modules', '.cache', 'mason-test-contracts');
@@ -77,7 +77,9 @@ export async function compileContract(source: string, options: CompileContractOp
     ...(options.flags ?? []),
   ];
 
-  const hash = createHash('sha256').update(asc.version).update(argv.join(' ')).update(readFileSync(source));
+  // The installed compiler's version, read without loading it: a cached contract needs no compiler.
+  const ascVersion = JSON.parse(readFileSync(join(installed('assemblyscript'), 'package.json'), 'utf8')).version as string;
+  const hash = createHash('sha256').update(ascVersion).update(argv.join(' ')).update(readFileSync(source));
   if (flavor === 'mason') {
     hash.update(readFileSync(options.asconfig!));
     hashTree(hash, join(dirname(options.asconfig!), 'assembly'));
@@ -91,6 +93,7 @@ export async function compileContract(source: string, options: CompileContractOp
 
   const outputs = new Map<string, Uint8Array>();
   let stderr = '';
+  const asc = await loadAsc();
   const { error } = await asc.main(argv, {
     writeFile: (file: string, contents: Uint8Array | string) =>
       void outputs.set(file, typeof contents === 'string' ? new TextEncoder().encode(contents) : contents),

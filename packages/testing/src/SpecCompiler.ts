@@ -47,11 +47,14 @@ export interface CompiledSpec {
 type Asc = typeof import('assemblyscript/asc').default;
 
 // Loaded on first use: a run whose specs all come from the cache never loads the compiler.
-// `@mason/compiler` first: its parsed-files cache, which builds share, and how it loads asc quickly.
+// `@mason/compiler` first: its parsed-files cache, which builds share, and how it loads asc quickly
+// and without the process-wide listener Binaryen adds.
 async function importCompiler() {
   const compiler = await import('@mason/compiler');
-  const [asc, transform, assemblyscript] = await compiler.withDataUrlWasm(() =>
-    Promise.all([import('assemblyscript/asc'), import('@as-pect/transform'), import('assemblyscript') as Promise<unknown> as Promise<AssemblyScriptModule>]),
+  const [asc, transform, assemblyscript] = await compiler.keepProcessHandlers(() =>
+    compiler.withDataUrlWasm(() =>
+      Promise.all([import('assemblyscript/asc'), import('@as-pect/transform'), import('assemblyscript') as Promise<unknown> as Promise<AssemblyScriptModule>]),
+    ),
   );
   return [asc, transform, assemblyscript, compiler] as const;
 }

@@ -1,8 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compileContract } from '@mason/test-utils';
+import { compileContract, runProcess, scaledTimeout } from '@mason/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTests, VM_MOCK_HELPERS, type TestRunResult } from '../src/index.js';
 import { captureOutput, fixtureProject, type FixtureProject } from './support/fixtureProject.js';
@@ -88,39 +87,46 @@ function masonResults(result: TestRunResult): Map<string, boolean> {
 }
 
 describe('specs written for vm-mock', () => {
-  it('pass and fail, test by test, under mason test as under asp with vm-mock', async () => {
-    const output = captureOutput();
-    const result = await runTests({ root: project.root, output, color: false, cache: false });
-    expect(result.files.flatMap((file) => file.tests.filter((test) => !test.passed))).toEqual([]);
-    expect(result.ok).toBe(true);
-    expect(output.text()).toContain("as-pect.config.js instantiates vm-mock: its specs run on Mason's VM");
-
-    const reference = spawnSync(asp, ['--verbose', '--no-logo'], {
-      cwd: project.root,
-      encoding: 'utf8',
-      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
-    });
-    const expected = aspResults(`${reference.stdout}\n${reference.stderr}`);
-    expect(expected.size, reference.stdout + reference.stderr).toBeGreaterThanOrEqual(30);
-    expect(Object.fromEntries(masonResults(result))).toEqual(Object.fromEntries(expected));
-    expect([...expected.keys()].filter((name) => name.startsWith(leniencySpec))).toHaveLength(15);
-  }, 60_000);
-
-  it("let the spec write to any address, and keep the node's rule for contracts it calls", async () => {
-    mkdirSync(join(project.root, 'build'));
-    writeFileSync(join(project.root, 'build/writer.wasm'), await compileContract(join(project.root, 'assembly/contracts/writer.ts'), { flavor: 'official' }));
-    const spec = 'assembly/__tests__/rights.spec.ts';
-    writeFileSync(join(project.root, spec), RIGHTS_SPEC);
-    try {
+  it(
+    'pass and fail, test by test, under mason test as under asp with vm-mock',
+    async () => {
       const output = captureOutput();
-      const result = await runTests({ root: project.root, output, color: false, cache: false, files: [spec] });
-      const failed = result.files.flatMap((file) => file.tests.filter((test) => !test.passed).map((test) => [test.name, test.failure?.message]));
-      expect(failed).toEqual([['a contract it calls writes to another address', expect.stringContaining('writing in the datastore of address AS1Other')]]);
-      expect([result.passed, result.failed]).toEqual([3, 1]);
-    } finally {
-      rmSync(join(project.root, spec));
-    }
-  }, 60_000);
+      const result = await runTests({ root: project.root, output, color: false, cache: false });
+      expect(result.files.flatMap((file) => file.tests.filter((test) => !test.passed))).toEqual([]);
+      expect(result.ok).toBe(true);
+      expect(output.text()).toContain("as-pect.config.js instantiates vm-mock: its specs run on Mason's VM");
+
+      const reference = await runProcess(asp, ['--verbose', '--no-logo'], {
+        cwd: project.root,
+        env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+      });
+      const expected = aspResults(`${reference.stdout}\n${reference.stderr}`);
+      expect(expected.size, reference.stdout + reference.stderr).toBeGreaterThanOrEqual(30);
+      expect(Object.fromEntries(masonResults(result))).toEqual(Object.fromEntries(expected));
+      expect([...expected.keys()].filter((name) => name.startsWith(leniencySpec))).toHaveLength(15);
+    },
+    scaledTimeout(60_000),
+  );
+
+  it(
+    "let the spec write to any address, and keep the node's rule for contracts it calls",
+    async () => {
+      mkdirSync(join(project.root, 'build'));
+      writeFileSync(join(project.root, 'build/writer.wasm'), await compileContract(join(project.root, 'assembly/contracts/writer.ts'), { flavor: 'official' }));
+      const spec = 'assembly/__tests__/rights.spec.ts';
+      writeFileSync(join(project.root, spec), RIGHTS_SPEC);
+      try {
+        const output = captureOutput();
+        const result = await runTests({ root: project.root, output, color: false, cache: false, files: [spec] });
+        const failed = result.files.flatMap((file) => file.tests.filter((test) => !test.passed).map((test) => [test.name, test.failure?.message]));
+        expect(failed).toEqual([['a contract it calls writes to another address', expect.stringContaining('writing in the datastore of address AS1Other')]]);
+        expect([result.passed, result.failed]).toEqual([3, 1]);
+      } finally {
+        rmSync(join(project.root, spec));
+      }
+    },
+    scaledTimeout(60_000),
+  );
 
   it('cover every vm-mock helper', async () => {
     const spec = readFileSync(join(project.root, specFile), 'utf8');

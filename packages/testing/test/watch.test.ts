@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { scaledTimeout } from '@mason/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchTests } from '../src/index.js';
 import { captureOutput, cliBin, fixtureProject, type FixtureProject } from './support/fixtureProject.js';
@@ -14,7 +15,7 @@ let output = '';
 let exit: Promise<number | null>;
 
 /** Waits until the output since `from` holds `expected` (default: the line a run ends with); returns that part of it. */
-async function nextRound(from: number, expected = 'Watching for changes', timeoutMs = 60_000): Promise<string> {
+async function nextRound(from: number, expected = 'Watching for changes', timeoutMs = scaledTimeout(60_000)): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const text = output.slice(from);
@@ -36,7 +37,7 @@ beforeAll(async () => {
   child.stdout!.on('data', (chunk) => (output += chunk));
   child.stderr!.on('data', (chunk) => (output += chunk));
   exit = new Promise((resolve) => child.on('exit', resolve));
-}, 60_000);
+}, scaledTimeout(60_000));
 afterAll(() => {
   if (child.exitCode === null) child.kill('SIGKILL');
   project.remove();
@@ -113,7 +114,7 @@ describe('watchTests', () => {
     try {
       const watching = watchTests({ root: empty.root, files: ['assembly/__tests__/later.spec.ts'], output: captured, color: false, signal: controller.signal });
       const waitFor = async (expected: string) => {
-        const deadline = Date.now() + 60_000;
+        const deadline = Date.now() + scaledTimeout(60_000);
         while (!captured.text().includes(expected)) {
           if (Date.now() > deadline) throw new Error(`"${expected}" not printed; output:\n${captured.text()}`);
           await new Promise((resolve) => setTimeout(resolve, 50));
