@@ -163,16 +163,50 @@ class Parser {
   }
 }
 
+// Where a RawJson stands in stringifyJson's first pass: a string no value of an answer holds.
+const RAW_MARKER = `\u0000raw-${Math.random().toString(36).slice(2)}:`;
+const RAW_MARKERS = new RegExp(`${escapeRegExp(JSON.stringify(RAW_MARKER).slice(0, -1))}(\\d+)"`, 'g');
+/** The texts of the RawJson values met by the stringifyJson running, null outside one. */
+let rawTexts: string[] | null = null;
+
 /**
- * JSON.stringify, except that bigints are written as JSON numbers. The common case (no bigint)
- * runs JSON.stringify alone; only a value holding a bigint takes the slower path.
+ * JSON text that stringifyJson writes verbatim where this value stands: a value that appears many
+ * times in one answer (the same element asked for again) is serialized once.
+ */
+export class RawJson {
+  constructor(readonly text: string) {}
+
+  toJSON(): unknown {
+    if (rawTexts === null) return JSON.parse(this.text);
+    rawTexts.push(this.text);
+    return RAW_MARKER + (rawTexts.length - 1);
+  }
+}
+
+/**
+ * JSON.stringify, except that bigints are written as JSON numbers and RawJson values as their
+ * text. The common case (no bigint) runs JSON.stringify alone; only a value holding a bigint
+ * takes the slower path.
  */
 export function stringifyJson(value: unknown): string {
+  const outer = rawTexts;
+  rawTexts = [];
+  try {
+    const text = stringifyWithBigints(value);
+    const texts = rawTexts;
+    return texts.length === 0 ? text : text.replace(RAW_MARKERS, (_match, index: string) => texts[Number(index)]!);
+  } finally {
+    rawTexts = outer;
+  }
+}
+
+function stringifyWithBigints(value: unknown): string {
   try {
     return JSON.stringify(value);
   } catch (error) {
     if (!(error instanceof TypeError) || !/BigInt/i.test(error.message)) throw error;
   }
+  rawTexts = [];
   const marker = `\u0000bigint-${Math.random().toString(36).slice(2)}:`;
   const text = JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? marker + v.toString() : v));
   const quotedMarker = JSON.stringify(marker).slice(0, -1);
