@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Devnet } from '../src/index.js';
-import { RawJson, stringifyJson } from '../src/rpc/json.js';
+import { byteLengthOf, RawJson, SplicedJson, serializeJson, stringifyJson } from '../src/rpc/json.js';
 import { call, rpc, startTestDevnet } from './helpers.js';
 
 // get_addresses answers one element per address asked for, as the node does, but builds each
@@ -63,5 +63,16 @@ describe('RawJson', () => {
     expect(stringifyJson(value)).toBe('{"list":[{"a":[1,2,{"b":"\\u0000x"}]},18446744073709551615,{"a":[1,2,{"b":"\\u0000x"}]}],"text":"raw"}');
     expect(stringifyJson([shared])).toBe('[{"a":[1,2,{"b":"\\u0000x"}]}]');
     expect(JSON.stringify([shared])).toBe('[{"a":[1,2,{"b":"\\u0000x"}]}]');
+  });
+
+  it('leaves a text holding it in parts, a repeated part encoded once', () => {
+    const shared = new RawJson('{"draws":["é"]}');
+    const text = serializeJson({ result: [shared, shared, shared] });
+    expect(text).toBeInstanceOf(SplicedJson);
+    const buffers = (text as SplicedJson).buffers();
+    expect(buffers.filter((bytes) => bytes === buffers[1])).toHaveLength(3);
+    expect(Buffer.concat(buffers).toString()).toBe('{"result":[{"draws":["é"]},{"draws":["é"]},{"draws":["é"]}]}');
+    expect(String(text)).toBe(Buffer.concat(buffers).toString());
+    expect(byteLengthOf(text)).toBe(Buffer.concat(buffers).length);
   });
 });

@@ -4,7 +4,7 @@ import { applyCors, refusedOriginMessage, type CorsPolicy } from './cors.js';
 import { answerText } from './answerInProcess.js';
 import { PARSE_ERROR, requestTooBig, type JsonRpcDispatcher } from './dispatcher.js';
 import { serveConnections } from './httpConnections.js';
-import { decodeUtf8 } from './json.js';
+import { decodeUtf8, type JsonText } from './json.js';
 import type { ConnectionGuard, ServerLimits } from './serverLimits.js';
 
 export { JsonRpcDispatcher, type Handler, type MethodTable } from './dispatcher.js';
@@ -58,14 +58,22 @@ function sendText(res: ServerResponse, status: number, text: string, headers: Re
   res.end(text);
 }
 
-function sendJson(res: ServerResponse, status: number, body: string | null): void {
+function sendJson(res: ServerResponse, status: number, body: JsonText | null): void {
   if (body === null) {
     res.writeHead(status, { 'content-length': 0 });
     res.end();
     return;
   }
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
-  res.end(body);
+  if (typeof body === 'string') {
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+    return;
+  }
+  // In parts: a part repeated (one get_addresses element asked for 128 times) is the same bytes written again.
+  const buffers = body.buffers();
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': buffers.reduce((sum, bytes) => sum + bytes.length, 0) });
+  for (const bytes of buffers) res.write(bytes);
+  res.end();
 }
 
 async function serve(dispatcher: JsonRpcDispatcher, options: HttpServerOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -173,7 +173,8 @@ async function answer(raw: Buffer, isBinary: boolean, subscriber: Subscriber, di
     if (error instanceof JsonSyntaxError) return PARSE_ERROR;
     throw error;
   }
-  return handleSubscriptionCall(parsed, subscriber) ?? (await dispatcher.handleParsed(parsed));
+  const reply = handleSubscriptionCall(parsed, subscriber) ?? (await dispatcher.handleParsed(parsed));
+  return reply === null ? null : String(reply);
 }
 
 function handleSubscriptionCall(parsed: unknown, subscriber: Subscriber): string | null {
