@@ -25,7 +25,10 @@ async function start(methods: Record<string, () => unknown>): Promise<number> {
 
 function openSocket(port: number): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => resolve(socket));
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.off('error', reject).on('error', () => {});
+      resolve(socket);
+    });
     socket.once('error', reject);
   });
 }
