@@ -195,6 +195,24 @@ describe('one node per data directory', () => {
     60_000,
   );
 
+  it('lets exactly one of two nodes started at the same moment on one directory run', async () => {
+    const dataDir = join(dir, 'race');
+    const both = [mason(['--json', '--data-dir', dataDir, ...anyPorts]), mason(['--json', '--data-dir', dataDir, ...anyPorts])];
+    const outcomes = await Promise.all(
+      both.map((node) =>
+        node.ready.then(
+          () => 'runs',
+          async () => `exited ${await node.exited}`,
+        ),
+      ),
+    );
+    expect([...outcomes].sort()).toEqual(['exited 1', 'runs']);
+    const [winner, loser] = outcomes[0] === 'runs' ? both : [both[1]!, both[0]!];
+    expect(loser!.errors()).toContain(`(pid ${winner!.child.pid} on ${hostname()}`);
+    winner!.child.kill('SIGTERM');
+    expect(await winner!.exited).toBe(0);
+  });
+
   it('locks a data directory whose path is too long for a socket address', async () => {
     const dataDir = join(dir, 'long', 'x'.repeat(60), 'y'.repeat(60));
     const first = mason(['--json', '--data-dir', dataDir, ...anyPorts]);
