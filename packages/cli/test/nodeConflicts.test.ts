@@ -1,7 +1,7 @@
 // Two nodes that would collide: on the same ports (said plainly, with --port-offset to avoid it),
-// and on the same data directory (refused by its lock file, unless the lock's process is gone).
+// and on the same data directory (refused while its node runs, whatever became of a dead one's pid).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +33,15 @@ function mason(args: string[]) {
   ready.catch(() => undefined);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, ready, exited, errors: () => stderr };
+}
+
+/** SIGKILL to a process group; true if it was still there. */
+function killGroup(pid: number): boolean {
+  try {
+    return process.kill(-pid, 'SIGKILL');
+  } catch {
+    return false;
+  }
 }
 
 const anyPorts = ['--public-port', '0', '--private-port', '0', '--api-port', '0'];
@@ -134,6 +143,97 @@ describe('one node per data directory', () => {
     expect(JSON.parse(readFileSync(join(dataDir, 'mason-node.lock'), 'utf8')).pid).toBe(second.child.pid);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
+  });
+
+  it.skipIf(process.platform === 'win32')(
+    'restarts at once on the directory of a node killed with SIGKILL that stays an unreaped zombie, and after its parent is killed too',
+    async () => {
+      const dataDir = join(dir, 'zombie');
+      // sh starts the node, then becomes `sleep`, which never reaps it: a killed node stays a
+      // zombie, as under a PID 1 that does not reap (a container without an init)
+      const parent = spawn('sh', ['-c', '"$0" "$@" & exec sleep 600', process.execPath, bin, 'node', '--json', '--data-dir', dataDir, ...anyPorts], {
+        cwd: dir,
+        detached: true,
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      running.push({ kill: () => killGroup(parent.pid!), exitCode: null });
+      let stdout = '';
+      await new Promise<void>((resolve) => parent.stdout.on('data', (chunk) => (stdout += chunk).includes('{') && resolve()));
+      const pid = JSON.parse(readFileSync(join(dataDir, 'mason-node.lock'), 'utf8')).pid as number;
+      expect(pid).not.toBe(parent.pid);
+      process.kill(pid, 'SIGKILL');
+      if (process.platform === 'linux') {
+        const state = () => readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '')[0];
+        for (let i = 0; i < 500 && state() !== 'Z'; i++) await new Promise((r) => setTimeout(r, 10));
+        expect(state()).toBe('Z'); // still a process to kill(pid, 0)
+      }
+      const second = mason(['--json', '--data-dir', dataDir, ...anyPorts]);
+      await second.ready;
+      expect(JSON.parse(readFileSync(join(dataDir, 'mason-node.lock'), 'utf8')).pid).toBe(second.child.pid);
+      // the dead node's socket was removed: only the new node's is left
+      expect(readdirSync(dataDir).filter((name) => name.endsWith('.sock'))).toHaveLength(1);
+
+      // kill -9 the node and its parent (the whole process group), then start again at once
+      const group = spawn('sh', ['-c', '"$0" "$@" & exec sleep 600', process.execPath, bin, 'node', '--json', '--data-dir', join(dir, 'group'), ...anyPorts], {
+        cwd: dir,
+        detached: true,
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      running.push({ kill: () => killGroup(group.pid!), exitCode: null });
+      stdout = '';
+      await new Promise<void>((resolve) => group.stdout.on('data', (chunk) => (stdout += chunk).includes('{') && resolve()));
+      killGroup(group.pid!);
+      const third = mason(['--json', '--data-dir', join(dir, 'group'), ...anyPorts]);
+      await third.ready;
+      for (const node of [second, third]) {
+        node.child.kill('SIGTERM');
+        expect(await node.exited).toBe(0);
+      }
+      expect(readdirSync(dataDir).filter((name) => name.endsWith('.sock') || name === 'mason-node.lock')).toEqual([]);
+      killGroup(parent.pid!);
+    },
+    60_000,
+  );
+
+  it('lets exactly one of two nodes started at the same moment on one directory run', async () => {
+    const dataDir = join(dir, 'race');
+    const both = [mason(['--json', '--data-dir', dataDir, ...anyPorts]), mason(['--json', '--data-dir', dataDir, ...anyPorts])];
+    const outcomes = await Promise.all(
+      both.map((node) =>
+        node.ready.then(
+          () => 'runs',
+          async () => `exited ${await node.exited}`,
+        ),
+      ),
+    );
+    expect([...outcomes].sort()).toEqual(['exited 1', 'runs']);
+    const [winner, loser] = outcomes[0] === 'runs' ? both : [both[1]!, both[0]!];
+    expect(loser!.errors()).toContain(`(pid ${winner!.child.pid} on ${hostname()}`);
+    winner!.child.kill('SIGTERM');
+    expect(await winner!.exited).toBe(0);
+  });
+
+  it('locks a data directory whose path is too long for a socket address', async () => {
+    const dataDir = join(dir, 'long', 'x'.repeat(60), 'y'.repeat(60));
+    const first = mason(['--json', '--data-dir', dataDir, ...anyPorts]);
+    await first.ready;
+    const second = mason(['--json', '--data-dir', dataDir, ...anyPorts]);
+    expect(await second.exited).toBe(1);
+    expect(second.errors()).toContain(`(pid ${first.child.pid} on ${hostname()}`);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+  });
+
+  it('takes over a lock whose pid runs but is no node (a reused pid), or whose host is another (a new container)', async () => {
+    const dataDir = join(dir, 'reused');
+    mkdirSync(dataDir, { recursive: true });
+    for (const host of [hostname(), 'a-container-gone']) {
+      writeFileSync(join(dataDir, 'mason-node.lock'), JSON.stringify({ pid: process.pid, host, since: '2020-01-01T00:00:00.000Z', token: 'x' }));
+      const node = mason(['--json', '--data-dir', dataDir, ...anyPorts]);
+      await node.ready;
+      node.child.kill('SIGTERM');
+      expect(await node.exited).toBe(0);
+    }
   });
 
   it('takes over a stale lock of a process that no longer runs, and refuses a lock file it cannot read', async () => {

@@ -175,7 +175,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   // Genesis one period ago, so the first useful slot (period 1) is now rather than t0 later.
   const wantedGenesis = options.genesisTimestamp ?? Date.now() - t0;
   const log = options.log ?? logToStderr;
-  const dataDirLock = options.dataDir ? lockDataDir(options.dataDir) : null;
+  const dataDirLock = options.dataDir ? await lockDataDir(options.dataDir) : null;
   if (options.dataDir && options.reset) ChainStore.reset(options.dataDir, log);
   const store = options.dataDir
     ? ChainStore.open(

@@ -26,7 +26,10 @@ const portOf = (url: string) => Number(new URL(url).port);
 
 function openSocket(port: number): Promise<Socket> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => resolve(socket));
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.off('error', reject).on('error', () => {});
+      resolve(socket);
+    });
     socket.once('error', reject);
   });
 }
@@ -37,6 +40,15 @@ function closed(socket: Socket): Promise<string> {
   socket.on('data', (chunk) => (received += chunk.toString()));
   socket.on('error', () => {});
   return new Promise((resolve) => socket.once('close', () => resolve(received)));
+}
+
+/** Waits for `condition`, checking every 10 ms; fails after `timeoutMs`. */
+async function until(condition: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`condition not met after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 const request = (body: string, headers = '') =>
@@ -53,15 +65,43 @@ describe('HTTP connection limits', () => {
     for (const answer of answers) expect(answer).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
   });
 
-  it('closes sockets past maxSockets at once, and serves again once idle ones time out', async () => {
-    devnet = await startTestDevnet({ serverLimits: { ...SHORT, maxSockets: 10 } });
+  it('answers a client while 1,000 idle sockets are open: past maxSockets the ones idle the longest are closed', async () => {
+    // timeouts far away: only the socket cap closes them
+    devnet = await startTestDevnet({ serverLimits: { ...SHORT, headersTimeout: 60_000, requestTimeout: 60_000, idleTimeout: 60_000 } });
     const port = portOf(devnet.urls.public);
-    const idle = await Promise.all(Array.from({ length: 10 }, () => openSocket(port)));
-    const closings = idle.map(closed);
+    const idle: Socket[] = [];
+    const isClosed: boolean[] = [];
+    for (let i = 0; i < 1_000; i++) {
+      const socket = await openSocket(port);
+      isClosed.push(false);
+      socket.on('error', () => {});
+      socket.once('close', () => (isClosed[i] = true));
+      idle.push(socket);
+    }
+    // the cap (256) holds: the 744 oldest are closed, the newest 256 stay open
+    await until(() => isClosed.filter(Boolean).length === 1_000 - 256);
+    expect(isClosed.slice(0, 744).every(Boolean)).toBe(true);
+    expect(isClosed.slice(744).some(Boolean)).toBe(false);
+    expect((await call(devnet.urls.public, 'get_status')).chain_id).toBe(77);
+    // the client's socket took the place of the oldest of the 256
+    await until(() => isClosed[744] === true);
+    expect(isClosed.slice(745).some(Boolean)).toBe(false);
+    for (const socket of idle) socket.destroy();
+  });
+
+  it('never closes a socket whose request is being answered: with all of them busy a new socket is closed', async () => {
+    devnet = await startTestDevnet({ serverLimits: { ...SHORT, maxSockets: 3, headersTimeout: 5_000, requestTimeout: 5_000, idleTimeout: 5_000 } });
+    const port = portOf(devnet.urls.public);
+    // three requests whose bodies are still arriving: each is being answered
+    const busy = await Promise.all([openSocket(port), openSocket(port), openSocket(port)]);
+    const busyAnswers = busy.map(closed);
+    for (const socket of busy) socket.write('POST / HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 46\r\n\r\n{"jsonrpc"');
+    await new Promise((resolve) => setTimeout(resolve, 100));
     const extra = await openSocket(port);
     expect(await closed(extra)).toBe('');
-    await Promise.all(closings);
-    expect((await call(devnet.urls.public, 'get_status')).chain_id).toBe(77);
+    // the bodies end: each is answered on its own socket, none was closed for the extra one
+    for (const socket of busy) socket.end(':"2.0","id":1,"method":"get_status"}');
+    for (const answer of await Promise.all(busyAnswers)) expect(answer).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*"chain_id":77/);
   });
 
   it('closes a keep-alive connection left idle after a request', async () => {
@@ -94,24 +134,43 @@ describe('HTTP connection limits', () => {
     expect((await call(devnet.urls.public, 'get_status')).chain_id).toBe(77);
   });
 
-  it('closes a connection whose client pipelines requests and stops reading the answers', async () => {
-    // timeouts far away: the cut comes from the answers waiting unsent (maxBufferedBytes, 64 KiB)
-    devnet = await startTestDevnet({ serverLimits: { ...SHORT, idleTimeout: 60_000, requestTimeout: 60_000 } });
+  it('serves a client that pipelines 600 requests without reading one at a time: others are answered, it gets all its answers once it reads', async () => {
+    // two connections: a client that took one permit per pipelined request would keep everyone out (429)
+    // (timeouts far away: a request cut between two reads waits for the socket to be read again)
+    devnet = await startTestDevnet({ serverLimits: { ...SHORT, maxConnections: 2, headersTimeout: 60_000, requestTimeout: 60_000, idleTimeout: 60_000 } });
     const socket = await openSocket(portOf(devnet.urls.public));
-    let bytes = 0;
-    socket.on('data', (chunk) => (bytes += chunk.length));
     socket.on('error', () => {});
-    const closedBy = new Promise((resolve) => socket.once('close', resolve));
     socket.pause();
-    // 300 pipelined requests for the OpenRPC document (68 KB each): ~20 MB the client never reads
-    const one = request('{"jsonrpc":"2.0","id":1,"method":"rpc.discover"}');
-    socket.write(one.repeat(300));
-    // once the devnet has read them (an HTTP round trip after them), read what is left
-    await call(devnet.urls.public, 'get_status');
+    // 600 requests for the OpenRPC document (68 KB each): ~40 MB the client does not read yet
+    socket.write(request('{"jsonrpc":"2.0","id":1,"method":"rpc.discover"}').repeat(600));
+    for (let i = 0; i < 5; i++) {
+      const answer = await fetch(devnet.urls.public, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"jsonrpc":"2.0","id":1,"method":"get_status"}',
+      });
+      expect(answer.status).toBe(200);
+      expect(((await answer.json()) as { result: { chain_id: number } }).result.chain_id).toBe(77);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // reading now, it receives the 600 answers in full, in order, on a connection still open
+    let received = Buffer.alloc(0);
+    const statuses: string[] = [];
+    socket.on('data', (chunk: Buffer) => {
+      received = Buffer.concat([received, chunk]);
+      for (;;) {
+        const head = received.indexOf('\r\n\r\n');
+        if (head < 0) return;
+        const length = Number(/content-length: (\d+)/i.exec(received.subarray(0, head).toString())?.[1] ?? 0);
+        if (received.length < head + 4 + length) return;
+        statuses.push(received.subarray(0, 12).toString());
+        received = received.subarray(head + 4 + length);
+      }
+    });
     socket.resume();
-    await closedBy;
-    expect(bytes).toBeLessThan(300 * 67_000);
-    expect((await call(devnet.urls.public, 'get_status')).chain_id).toBe(77);
+    await until(() => statuses.length === 600 || socket.destroyed, 60_000);
+    expect(statuses).toEqual(Array(600).fill('HTTP/1.1 200'));
+    socket.destroy();
   });
 });
 

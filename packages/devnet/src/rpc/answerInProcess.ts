@@ -1,13 +1,14 @@
 import { PARSE_ERROR, requestTooBig, responseTooBig, type JsonRpcDispatcher } from './dispatcher.js';
+import { byteLengthOf, type JsonText } from './json.js';
 import type { ServerLimits } from './serverLimits.js';
 
 /**
  * The answer to a request body once it is read and decoded, as the HTTP server sends it and as a
  * caller in the same process gets it: the dispatcher's, or -32008 past the response size limit.
  */
-export async function answerText(dispatcher: JsonRpcDispatcher, limits: ServerLimits, text: string): Promise<string | null> {
+export async function answerText(dispatcher: JsonRpcDispatcher, limits: ServerLimits, text: string): Promise<JsonText | null> {
   const answer = await dispatcher.handleText(text);
-  if (answer !== null && Buffer.byteLength(answer) > limits.maxResponseBodySize) return responseTooBig(limits.maxResponseBodySize);
+  if (answer !== null && byteLengthOf(answer) > limits.maxResponseBodySize) return responseTooBig(limits.maxResponseBodySize);
   return answer;
 }
 
@@ -19,5 +20,6 @@ export async function answerText(dispatcher: JsonRpcDispatcher, limits: ServerLi
 export async function answerInProcess(dispatcher: JsonRpcDispatcher, limits: ServerLimits, body: unknown): Promise<string | null> {
   if (typeof body !== 'string') return PARSE_ERROR;
   if (Buffer.byteLength(body) > limits.maxRequestBodySize) return requestTooBig(limits.maxRequestBodySize);
-  return answerText(dispatcher, limits, body);
+  const answer = await answerText(dispatcher, limits, body);
+  return answer === null ? null : String(answer);
 }

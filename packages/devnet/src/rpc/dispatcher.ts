@@ -1,5 +1,5 @@
 import { ApiError } from '../apiError.js';
-import { JsonSyntaxError, parseJson, stringifyJson } from './json.js';
+import { type JsonText, JsonSyntaxError, parseJson, serializeJson } from './json.js';
 
 export type Handler = (params: unknown[]) => unknown;
 export type MethodTable = Record<string, Handler>;
@@ -42,7 +42,7 @@ export class JsonRpcDispatcher {
   ) {}
 
   /** Handles one request body (single or batch); returns the JSON text to send, or null for notifications only. */
-  async handleText(text: string): Promise<string | null> {
+  async handleText(text: string): Promise<JsonText | null> {
     let parsed: unknown;
     try {
       parsed = parseJson(text);
@@ -53,17 +53,17 @@ export class JsonRpcDispatcher {
     return this.handleParsed(parsed);
   }
 
-  async handleParsed(parsed: unknown): Promise<string | null> {
+  async handleParsed(parsed: unknown): Promise<JsonText | null> {
     if (Array.isArray(parsed)) {
       if (parsed.length === 0) return JSON.stringify(errorResponse(null, -32600, 'Invalid request'));
       if (parsed.length > this.batchRequestLimit) {
         return JSON.stringify(errorResponse(null, -32010, 'The batch request was too large', `Exceeded max limit of ${this.batchRequestLimit}`));
       }
       const responses = (await Promise.all(parsed.map((call) => this.handleCall(call)))).filter((r): r is Response => r !== null);
-      return responses.length > 0 ? stringifyJson(responses) : null;
+      return responses.length > 0 ? serializeJson(responses) : null;
     }
     const response = await this.handleCall(parsed);
-    return response ? stringifyJson(response) : null;
+    return response ? serializeJson(response) : null;
   }
 
   async handleCall(call: unknown): Promise<Response | null> {

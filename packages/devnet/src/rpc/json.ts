@@ -163,16 +163,96 @@ class Parser {
   }
 }
 
+// Where a RawJson stands in stringifyJson's first pass: a string no value of an answer holds.
+const RAW_MARKER = `\u0000raw-${Math.random().toString(36).slice(2)}:`;
+const RAW_MARKERS = new RegExp(`${escapeRegExp(JSON.stringify(RAW_MARKER).slice(0, -1))}(\\d+)"`, 'g');
+/** The texts of the RawJson values met by the stringifyJson running, null outside one. */
+let rawTexts: string[] | null = null;
+
 /**
- * JSON.stringify, except that bigints are written as JSON numbers. The common case (no bigint)
- * runs JSON.stringify alone; only a value holding a bigint takes the slower path.
+ * JSON text that stringifyJson writes verbatim where this value stands: a value that appears many
+ * times in one answer (the same element asked for again) is serialized once.
+ */
+export class RawJson {
+  constructor(readonly text: string) {}
+
+  toJSON(): unknown {
+    if (rawTexts === null) return JSON.parse(this.text);
+    rawTexts.push(this.text);
+    return RAW_MARKER + (rawTexts.length - 1);
+  }
+}
+
+/**
+ * JSON text in parts, the texts of RawJson values among them: written part by part, a part that
+ * repeats is encoded once and the same bytes sent again, so the whole text never has to exist.
+ */
+export class SplicedJson {
+  constructor(readonly parts: readonly string[]) {}
+
+  toString(): string {
+    return this.parts.join('');
+  }
+
+  /** The UTF-8 encoding, part by part; a repeated part is the same Buffer. */
+  buffers(): Buffer[] {
+    const encoded = new Map<string, Buffer>();
+    return this.parts.map((part) => {
+      let bytes = encoded.get(part);
+      if (!bytes) encoded.set(part, (bytes = Buffer.from(part)));
+      return bytes;
+    });
+  }
+}
+
+/** A JSON text, whole or in parts. */
+export type JsonText = string | SplicedJson;
+
+export function byteLengthOf(text: JsonText): number {
+  if (typeof text === 'string') return Buffer.byteLength(text);
+  const lengths = new Map<string, number>();
+  let total = 0;
+  for (const part of text.parts) {
+    let length = lengths.get(part);
+    if (length === undefined) lengths.set(part, (length = Buffer.byteLength(part)));
+    total += length;
+  }
+  return total;
+}
+
+/**
+ * JSON.stringify, except that bigints are written as JSON numbers and RawJson values as their
+ * text. The common case (no bigint) runs JSON.stringify alone; only a value holding a bigint
+ * takes the slower path.
  */
 export function stringifyJson(value: unknown): string {
+  return String(serializeJson(value));
+}
+
+/** stringifyJson, leaving a text holding RawJson values in parts (see SplicedJson). */
+export function serializeJson(value: unknown): JsonText {
+  const outer = rawTexts;
+  rawTexts = [];
+  try {
+    const text = stringifyWithBigints(value);
+    const texts = rawTexts;
+    if (texts.length === 0) return text;
+    // split with a capturing group: text, index, text, index, …, text
+    const parts = text.split(RAW_MARKERS);
+    for (let i = 1; i < parts.length; i += 2) parts[i] = texts[Number(parts[i])]!;
+    return new SplicedJson(parts);
+  } finally {
+    rawTexts = outer;
+  }
+}
+
+function stringifyWithBigints(value: unknown): string {
   try {
     return JSON.stringify(value);
   } catch (error) {
     if (!(error instanceof TypeError) || !/BigInt/i.test(error.message)) throw error;
   }
+  rawTexts = [];
   const marker = `\u0000bigint-${Math.random().toString(36).slice(2)}:`;
   const text = JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? marker + v.toString() : v));
   const quotedMarker = JSON.stringify(marker).slice(0, -1);

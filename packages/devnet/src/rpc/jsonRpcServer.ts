@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { applyCors, refusedOriginMessage, type CorsPolicy } from './cors.js';
 import { answerText } from './answerInProcess.js';
 import { PARSE_ERROR, requestTooBig, type JsonRpcDispatcher } from './dispatcher.js';
-import { decodeUtf8 } from './json.js';
+import { serveConnections } from './httpConnections.js';
+import { decodeUtf8, type JsonText } from './json.js';
 import type { ConnectionGuard, ServerLimits } from './serverLimits.js';
 
 export { JsonRpcDispatcher, type Handler, type MethodTable } from './dispatcher.js';
@@ -31,56 +32,21 @@ const METHOD_NOT_ALLOWED = 'Used HTTP Method is not allowed. POST is required\n'
 export const TOO_MANY_CONNECTIONS = 'Too many connections. Please try again later.';
 
 /**
- * Responses not yet flushed, per socket. Node parses every request a client pipelines and queues
- * their responses; hyper (the node's server) reads the next one only once the previous answer is
- * written. A client that pipelines without reading would make the devnet hold all the answers.
- */
-const unflushed = new WeakMap<Socket, Set<ServerResponse>>();
-
-/** Records `res` as unflushed on its socket until it closes (finished or cut); `onClose` runs then too. */
-function track(req: IncomingMessage, res: ServerResponse, onClose: () => void): Set<ServerResponse> {
-  let responses = unflushed.get(req.socket);
-  if (!responses) unflushed.set(req.socket, (responses = new Set()));
-  responses.add(res);
-  res.once('close', () => {
-    responses.delete(res);
-    onClose();
-  });
-  return responses;
-}
-
-/**
- * Bytes already waiting unsent on this socket for answers before `res`: the socket's buffer and
- * the answers queued behind it. The answer about to be sent is not counted, so one large answer
- * (up to maxResponseBodySize) always goes out to a client that reads.
- */
-function waitingBefore(socket: Socket, responses: Set<ServerResponse>, res: ServerResponse): number {
-  let waiting = socket.writableLength;
-  for (const response of responses) if (response !== res && !response.socket) waiting += response.writableLength;
-  return waiting;
-}
-
-/**
  * An HTTP JSON-RPC server as the node's jsonrpsee serves one, at `/` and `/api/v2`, with bounds
  * that keep any client from holding the port: request, header, keep-alive and idle timeouts, a
- * cap on sockets, and the node's cap on concurrent connections.
+ * cap on sockets (the one idle the longest makes room for a new one), one request served at a
+ * time per connection, and the node's cap on concurrent connections.
  */
 export function createJsonRpcHttpServer(dispatcher: JsonRpcDispatcher, options: HttpServerOptions): Server {
   const { limits } = options;
-  const server = createServer(
-    {
-      keepAlive: true,
-      headersTimeout: limits.headersTimeout,
-      requestTimeout: limits.requestTimeout,
-      // how often the two timeouts above are checked
-      connectionsCheckingInterval: Math.max(25, Math.min(1_000, Math.floor(limits.headersTimeout / 4))),
-    },
-    (req, res) => {
-      // A client that vanishes mid-request only loses its own connection.
-      serve(dispatcher, options, req, res).catch(() => res.destroy());
-    },
-  );
-  server.maxConnections = limits.maxSockets;
+  const server = createServer({
+    keepAlive: true,
+    headersTimeout: limits.headersTimeout,
+    requestTimeout: limits.requestTimeout,
+    // how often the two timeouts above are checked
+    connectionsCheckingInterval: Math.max(25, Math.min(1_000, Math.floor(limits.headersTimeout / 4))),
+  });
+  serveConnections(server, limits.maxSockets, (req, res) => serve(dispatcher, options, req, res));
   server.keepAliveTimeout = limits.keepAliveTimeout;
   // No 'timeout' listener: a socket without progress for this long is destroyed.
   server.timeout = limits.idleTimeout;
@@ -92,25 +58,41 @@ function sendText(res: ServerResponse, status: number, text: string, headers: Re
   res.end(text);
 }
 
-function sendJson(res: ServerResponse, status: number, body: string | null): void {
+function sendJson(res: ServerResponse, status: number, body: JsonText | null): void {
   if (body === null) {
     res.writeHead(status, { 'content-length': 0 });
     res.end();
     return;
   }
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
-  res.end(body);
+  if (typeof body === 'string') {
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+    return;
+  }
+  // In parts: a part repeated (one get_addresses element asked for 128 times) is the same bytes written again.
+  const buffers = body.buffers();
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': buffers.reduce((sum, bytes) => sum + bytes.length, 0) });
+  for (const bytes of buffers) res.write(bytes);
+  res.end();
 }
 
 async function serve(dispatcher: JsonRpcDispatcher, options: HttpServerOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const { limits } = options;
   if (req.socket.destroyed) return; // a request pipelined behind one whose client was cut off
   const path = (req.url ?? '/').split('?')[0]!;
   if (!PATHS.has(path)) return sendJson(res, 404, null);
   const release = options.guard.tryAcquire();
   if (!release) return sendText(res, 429, TOO_MANY_CONNECTIONS);
-  const responses = track(req, res, release);
+  // jsonrpsee holds the permit while it computes the answer, not while the client reads it.
+  res.once('close', release);
+  try {
+    await answer(dispatcher, options, req, res);
+  } finally {
+    release();
+  }
+}
 
+async function answer(dispatcher: JsonRpcDispatcher, options: HttpServerOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const { limits } = options;
   if (applyCors(options.cors, req, res) === 'refused') return sendText(res, 403, refusedOriginMessage(req.headers.origin!));
   if (req.method === 'OPTIONS') {
     if (options.cors.anyOrigin || req.headers.origin !== undefined) return sendJson(res, 200, null);
@@ -148,13 +130,7 @@ async function serve(dispatcher: JsonRpcDispatcher, options: HttpServerOptions, 
   } catch {
     return sendJson(res, 200, PARSE_ERROR);
   }
-  const body = await answerText(dispatcher, limits, text);
-  // A client that lets answers pile up unread is cut off, as a WebSocket one is.
-  if (waitingBefore(req.socket, responses, res) > limits.maxBufferedBytes) {
-    req.socket.destroy();
-    return;
-  }
-  sendJson(res, 200, body);
+  sendJson(res, 200, await answerText(dispatcher, limits, text));
 }
 
 export function listen(server: Server, port: number, host: string): Promise<number> {

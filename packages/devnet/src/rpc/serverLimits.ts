@@ -12,7 +12,10 @@ export interface ServerLimits {
    * as jsonrpsee counts them. Past it: HTTP 429 `Too many connections. Please try again later.`
    */
   maxConnections: number;
-  /** Open TCP sockets, idle ones included; past it new sockets are closed at once. */
+  /**
+   * Open TCP sockets, idle ones included; a new socket past it closes the one idle the longest
+   * (no request being answered), or is closed itself when every socket has a request being answered.
+   */
   maxSockets: number;
   /** ms a client has to send a request's headers, and its whole request; past it: 408 and close. */
   headersTimeout: number;
@@ -24,8 +27,8 @@ export interface ServerLimits {
   /** WebSocket ping interval (the node's ping_interval, 60 s); a client that has not answered the previous ping is closed. */
   wsPingInterval: number;
   /**
-   * Bytes that may wait unsent on one connection before it is closed: WebSocket replies and
-   * notifications, or the answers to HTTP requests a client pipelines without reading them.
+   * Bytes of WebSocket replies and notifications that may wait unsent on one connection before it
+   * is closed. (HTTP needs none: a connection's next request is read once the previous answer is written.)
    */
   maxBufferedBytes: number;
 }

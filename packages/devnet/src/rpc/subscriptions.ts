@@ -1,11 +1,13 @@
 import { randomInt } from 'node:crypto';
 import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
 import type { WebSocket, WebSocketServer } from 'ws';
 import { headerToJson, secureShareBlockToJson, type Block } from '../chain/block.js';
 import type { OperationRecord } from '../chain/operationRecord.js';
 import type { DevnetNode } from '../devnetNode.js';
 import { secureShareOperationJson } from '../views/chainViews.js';
 import { PARSE_ERROR, type JsonRpcDispatcher } from './dispatcher.js';
+import { markUpgraded } from './httpConnections.js';
 import { decodeUtf8, JsonSyntaxError, parseJson, stringifyJson } from './json.js';
 import { TOO_MANY_CONNECTIONS } from './jsonRpcServer.js';
 import type { ConnectionGuard, ServerLimits } from './serverLimits.js';
@@ -67,6 +69,7 @@ export function attachSubscriptions(server: Server, node: DevnetNode, dispatcher
       return;
     }
     socket.once('close', release);
+    markUpgraded(socket as Socket);
     // Node's HTTP server stops handling the socket's errors once it is upgraded: until ws does, here.
     const onEarlyError = () => socket.destroy();
     socket.on('error', onEarlyError);
@@ -170,7 +173,8 @@ async function answer(raw: Buffer, isBinary: boolean, subscriber: Subscriber, di
     if (error instanceof JsonSyntaxError) return PARSE_ERROR;
     throw error;
   }
-  return handleSubscriptionCall(parsed, subscriber) ?? (await dispatcher.handleParsed(parsed));
+  const reply = handleSubscriptionCall(parsed, subscriber) ?? (await dispatcher.handleParsed(parsed));
+  return reply === null ? null : String(reply);
 }
 
 function handleSubscriptionCall(parsed: unknown, subscriber: Subscriber): string | null {
