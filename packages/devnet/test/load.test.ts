@@ -3,6 +3,7 @@
 // operation, and a subscriber that stops reading is disconnected rather than buffered forever.
 // Memory under load is measured in bench/ (scaling, hostile clients), not asserted here.
 import { Args, MAS, parseMas, signOperation, toSendOperationInput, type Operation } from '@mason/codec';
+import { scaledTimeout } from '@mason/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { DevnetOptionError, type Devnet, type DevnetAccount } from '../src/index.js';
@@ -173,13 +174,16 @@ async function getOperations(ids: string[]): Promise<any[]> {
   return out;
 }
 
-async function waitAllFinal(ids: string[], timeoutMs = 15_000): Promise<void> {
+async function waitAllFinal(ids: string[], timeoutMs = scaledTimeout(15_000)): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const infos = await getOperations(ids);
     if (infos.length === ids.length && infos.every((info) => info.is_operation_final === true)) return;
-    if (Date.now() > deadline)
-      throw new Error(`${infos.filter((i) => i.is_operation_final !== true).length} of ${ids.length} operations not final after ${timeoutMs} ms`);
+    if (Date.now() > deadline) {
+      const unknown = ids.length - infos.length;
+      const notFinal = infos.filter((i) => i.is_operation_final !== true).length;
+      throw new Error(`${notFinal} of ${ids.length} operations not final and ${unknown} unknown after ${timeoutMs} ms`);
+    }
     await new Promise((r) => setTimeout(r, 20));
   }
 }
@@ -198,58 +202,64 @@ async function eventually(condition: () => boolean, what: string, timeoutMs = 5_
 }
 
 describe('the devnet under load', () => {
-  it('loses nothing, executes nothing twice, notifies every subscriber, and drops a subscriber that stops reading', async () => {
-    const senders = devnet.accounts.slice(0, SENDERS).map((a) => a.address);
-    const listeners = await Promise.all([0, 1, 2].map(() => listen({ new_operations: 1, new_filled_blocks: 1 })));
-    // A subscriber that stops reading, with many subscriptions so it falls behind quickly.
-    const slow = await listen({ new_operations: 50, new_filled_blocks: 50 });
-    (slow.ws as unknown as { _socket: { pause(): void } })._socket.pause();
+  it(
+    'loses nothing, executes nothing twice, notifies every subscriber, and drops a subscriber that stops reading',
+    async () => {
+      const senders = devnet.accounts.slice(0, SENDERS).map((a) => a.address);
+      const listeners = await Promise.all([0, 1, 2].map(() => listen({ new_operations: 1, new_filled_blocks: 1 })));
+      // A subscriber that stops reading, with many subscriptions so it falls behind quickly.
+      const slow = await listen({ new_operations: 50, new_filled_blocks: 50 });
+      (slow.ws as unknown as { _socket: { pause(): void } })._socket.pause();
 
-    const rounds: Round[] = [];
-    for (const tag of [1, 2]) {
-      const before = await finalBalances([...senders, recipient]);
-      const result = await round(tag);
-      rounds.push(result);
-      const ops = SENDERS * (TRANSFERS_PER_SENDER + CALLS_PER_SENDER);
-      expect(result.ids).toHaveLength(ops);
-      expect(new Set(result.ids).size).toBe(ops);
+      const rounds: Round[] = [];
+      for (const tag of [1, 2]) {
+        const before = await finalBalances([...senders, recipient]);
+        const result = await round(tag);
+        rounds.push(result);
+        const ops = SENDERS * (TRANSFERS_PER_SENDER + CALLS_PER_SENDER);
+        expect(result.ids).toHaveLength(ops);
+        expect(new Set(result.ids).size).toBe(ops);
 
-      // Every operation final, successful, in exactly one block.
-      const infos = await getOperations(result.ids);
-      expect(infos.filter((i) => i.op_exec_status !== true || i.in_blocks.length !== 1 || i.in_pool)).toEqual([]);
+        // Every operation final, successful, in exactly one block.
+        const infos = await getOperations(result.ids);
+        expect(infos.filter((i) => i.op_exec_status !== true || i.in_blocks.length !== 1 || i.in_pool)).toEqual([]);
 
-      // Balances add up to the nano: each sender paid its amounts and fees, the recipient got every amount.
-      const after = await finalBalances([...senders, recipient]);
-      for (const address of senders) expect(before.get(address)! - after.get(address)!).toBe(result.spent.get(address));
-      expect(after.get(recipient)! - before.get(recipient)!).toBe(result.transferred);
+        // Balances add up to the nano: each sender paid its amounts and fees, the recipient got every amount.
+        const after = await finalBalances([...senders, recipient]);
+        for (const address of senders) expect(before.get(address)! - after.get(address)!).toBe(result.spent.get(address));
+        expect(after.get(recipient)! - before.get(recipient)!).toBe(result.transferred);
 
-      // Every reading subscriber heard of every operation once when sent and once in a filled block.
-      for (const listener of listeners) {
-        await eventually(() => result.ids.every((id) => listener.filled.has(id)), 'every filled block notification');
-        expect(result.ids.filter((id) => listener.operations.get(id) !== 1)).toEqual([]);
-        expect(result.ids.filter((id) => listener.filled.get(id) !== 1)).toEqual([]);
+        // Every reading subscriber heard of every operation once when sent and once in a filled block.
+        for (const listener of listeners) {
+          await eventually(() => result.ids.every((id) => listener.filled.has(id)), 'every filled block notification');
+          expect(result.ids.filter((id) => listener.operations.get(id) !== 1)).toEqual([]);
+          expect(result.ids.filter((id) => listener.filled.get(id) !== 1)).toEqual([]);
+        }
       }
-    }
 
-    // The CallSCs ran: the contract's last write is one of this run's sums.
-    const [entry] = await call<any[]>(devnet.urls.public, 'get_datastore_entries', [[{ address: greeter, key: Array.from(new TextEncoder().encode('last')) }]]);
-    expect(Number(new TextDecoder().decode(Uint8Array.from(entry.final_value)))).toBeGreaterThan(0);
+      // The CallSCs ran: the contract's last write is one of this run's sums.
+      const [entry] = await call<any[]>(devnet.urls.public, 'get_datastore_entries', [
+        [{ address: greeter, key: Array.from(new TextEncoder().encode('last')) }],
+      ]);
+      expect(Number(new TextDecoder().decode(Uint8Array.from(entry.final_value)))).toBeGreaterThan(0);
 
-    // The slow subscriber was cut off by the devnet, not fed forever: resuming reads drains what
-    // the kernel held, then the connection is found closed abnormally (terminated, code 1006).
-    (slow.ws as unknown as { _socket: { resume(): void } })._socket.resume();
-    const code = await Promise.race([slow.closed, new Promise<string>((r) => setTimeout(() => r('still open'), 5_000))]);
-    expect(code).toBe(1006);
-    const total = rounds.reduce((n, r) => n + r.ids.length, 0);
-    expect(slow.received).toBeLessThan(100 * total);
-    for (const listener of listeners) {
-      expect(listener.ws.readyState).toBe(WebSocket.OPEN);
-      listener.ws.close();
-    }
-    console.log(
-      `load: ${rounds.map((r) => `${r.ids.length} ops final in ${r.millis} ms`).join(', ')}; slow subscriber got ${slow.received} messages before being dropped`,
-    );
-  }, 40_000);
+      // The slow subscriber was cut off by the devnet, not fed forever: resuming reads drains what
+      // the kernel held, then the connection is found closed abnormally (terminated, code 1006).
+      (slow.ws as unknown as { _socket: { resume(): void } })._socket.resume();
+      const code = await Promise.race([slow.closed, new Promise<string>((r) => setTimeout(() => r('still open'), 5_000))]);
+      expect(code).toBe(1006);
+      const total = rounds.reduce((n, r) => n + r.ids.length, 0);
+      expect(slow.received).toBeLessThan(100 * total);
+      for (const listener of listeners) {
+        expect(listener.ws.readyState).toBe(WebSocket.OPEN);
+        listener.ws.close();
+      }
+      console.log(
+        `load: ${rounds.map((r) => `${r.ids.length} ops final in ${r.millis} ms`).join(', ')}; slow subscriber got ${slow.received} messages before being dropped`,
+      );
+    },
+    scaledTimeout(40_000),
+  );
 });
 
 describe('maxSubscriberBufferedBytes', () => {
