@@ -1,8 +1,8 @@
-import { existsSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { BuildCache } from './BuildCache.js';
-import { buildContract, planContract, type BuildContext, type ContractPlan } from './buildContract.js';
+import { buildContract, EMBEDS_FILE, planContract, type BuildContext, type ContractPlan } from './buildContract.js';
 import { COMPILER_NAME, COMPILER_VERSION } from './compilerPackage.js';
 import { deployerTemplateKey } from './deployerTemplateKey.js';
 import { CompilerError, type CompilerWarning } from './errors.js';
@@ -11,6 +11,7 @@ import { findContracts, type ContractSource } from './findContracts.js';
 import { findPackage } from './findPackage.js';
 import { loadDeployerTemplate } from './loadDeployerTemplate.js';
 import type { Manifest, ManifestContract } from '@mason/codec/base';
+import { projectAsconfig } from './projectAsconfig.js';
 import { readManifest } from './readManifest.js';
 import { toolchain } from './toolchain.js';
 import { writeOutput } from './writeOutput.js';
@@ -124,6 +125,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   let templateKey: string | undefined;
   const context: Omit<BuildContext, 'previous'> = {
     root,
+    asconfig: projectAsconfig(root),
     outDir,
     sdk: findPackage(root, ownSdk.name) ?? ownSdk,
     ascVersion: assemblyscript.version,
@@ -136,17 +138,25 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     template: () => loadDeployerTemplate(hasher),
   };
 
-  const contexts = sources.map((source) => ({ ...context, previous: previous?.contracts[source.name] }));
-  const plans = sources.map((source, i) => planContract(contexts[i]!, source));
-  const workers = Math.min(jobs, plans.filter((plan) => !plan.upToDate).length);
-  const outcomes = workers > 1 ? await buildInWorkers(workers, contexts, plans, options.onProgress) : await buildInThread(contexts, plans, options.onProgress);
+  // As massa-as-compile does: contracts that embed a file (another contract's build) come after
+  // the others, and are planned only once those are written, so that a changed embedded build is seen.
+  const embedding = sources.filter((source) => readFileSync(source.file, 'utf8').includes(EMBEDS_FILE));
+  const phases = [sources.filter((source) => !embedding.includes(source)), embedding].filter((phase) => phase.length > 0);
+  const outcomes = new Map<string, Outcome>();
+  for (const phase of phases) {
+    const contexts = phase.map((source) => ({ ...context, previous: previous?.contracts[source.name] }));
+    const plans = phase.map((source, i) => planContract(contexts[i]!, source));
+    const workers = Math.min(jobs, plans.filter((plan) => !plan.upToDate).length);
+    const results = workers > 1 ? await buildInWorkers(workers, contexts, plans, options.onProgress) : await buildInThread(contexts, plans, options.onProgress);
+    for (const [i, source] of phase.entries()) outcomes.set(source.name, results[i]);
+  }
 
   const contracts: ContractBuild[] = [];
   const failures: CompilerError[] = [];
   const entries: Record<string, ManifestContract> = {};
-  for (const [i, source] of sources.entries()) {
-    const outcome = outcomes[i];
-    const before = contexts[i]!.previous;
+  for (const source of sources) {
+    const outcome = outcomes.get(source.name);
+    const before = previous?.contracts[source.name];
     if (outcome === undefined) continue;
     if ('result' in outcome) {
       contracts.push(outcome.result);
@@ -158,8 +168,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
   }
 
-  for (const name of Object.keys(previous?.contracts ?? {})) {
+  for (const [name, before] of Object.entries(previous?.contracts ?? {})) {
     if (sources.some((source) => source.name === name)) continue;
+    // Building some contracts by name leaves the others as they are, while their source exists.
+    if (options.contracts !== undefined && existsSync(join(root, before.source))) {
+      entries[name] = before;
+      continue;
+    }
     for (const output of outputsOf(name)) rmSync(join(outDir, output), { force: true });
     for (let dir = dirname(join(outDir, name)); dir.startsWith(outDir) && dir !== outDir; dir = dirname(dir)) {
       if (!existsSync(dir) || readdirSync(dir).length > 0) break;
@@ -167,7 +182,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
     cache.delete(name);
   }
-  const manifest: Manifest = { format: 1, compiler: { name: COMPILER_NAME, version: COMPILER_VERSION }, contracts: entries };
+  const sorted = Object.fromEntries(
+    Object.keys(entries)
+      .sort()
+      .map((name) => [name, entries[name]!]),
+  );
+  const manifest: Manifest = { format: 1, compiler: { name: COMPILER_NAME, version: COMPILER_VERSION }, contracts: sorted };
   const manifestPath = join(outDir, 'manifest.json');
   const text = `${JSON.stringify(manifest, null, 2)}\n`;
   if (!existsSync(manifestPath) || JSON.stringify(previous) !== JSON.stringify(manifest)) writeOutput(manifestPath, text);
