@@ -59,6 +59,7 @@ describe("the project's asconfig.json", () => {
         options: { transform: ['@massalabs/as-transformer'] },
       }),
       'assembly/contracts/counter.ts': COUNTER('one'),
+      'assembly/contracts/other.ts': COUNTER('other'),
       'assembly/contracts/adeploy.ts': DEPLOY,
       'assembly/lib/embed.ts': EMBED,
     });
@@ -66,6 +67,7 @@ describe("the project's asconfig.json", () => {
     expect(first.contracts.map((c) => [c.name, c.status])).toEqual([
       ['adeploy', 'compiled'],
       ['counter', 'compiled'],
+      ['other', 'compiled'],
     ]);
     const counter = new Uint8Array(readFileSync(join(root, 'build/counter.wasm')));
     const deploy = new Uint8Array(readFileSync(join(root, 'build/adeploy.wasm')));
@@ -76,14 +78,16 @@ describe("the project's asconfig.json", () => {
     expect(first.warnings).toEqual([]);
 
     // nothing changed: nothing is compiled
-    expect((await build({ root, jobs: 1 })).contracts.map((c) => c.status)).toEqual(['cached', 'cached']);
+    expect((await build({ root, jobs: 1 })).contracts.map((c) => c.status)).toEqual(['cached', 'cached', 'cached']);
 
-    // the embedded contract changes: the deployer is recompiled with its new bytes, also with workers
-    writeFiles(root, { 'assembly/contracts/counter.ts': COUNTER('two') });
+    // the embedded contract changes: the deployer is recompiled with its new bytes, also with
+    // workers (which load the transform themselves)
+    writeFiles(root, { 'assembly/contracts/counter.ts': COUNTER('two'), 'assembly/contracts/other.ts': COUNTER('another') });
     const second = await build({ root, jobs: 2 });
     expect(second.contracts.map((c) => [c.name, c.status])).toEqual([
       ['adeploy', 'compiled'],
       ['counter', 'compiled'],
+      ['other', 'compiled'],
     ]);
     const newCounter = new Uint8Array(readFileSync(join(root, 'build/counter.wasm')));
     expect(newCounter).not.toEqual(counter);
