@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { BuildCache } from './BuildCache.js';
-import { buildContract, EMBEDS_FILE, planContract, type BuildContext, type ContractPlan } from './buildContract.js';
+import { buildContract, planContract, type BuildContext, type ContractPlan } from './buildContract.js';
+import { buildPhases } from './buildPhases.js';
 import { COMPILER_NAME, COMPILER_VERSION } from './compilerPackage.js';
 import { deployerTemplateKey } from './deployerTemplateKey.js';
 import { CompilerError, type CompilerWarning } from './errors.js';
@@ -138,12 +139,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     template: () => loadDeployerTemplate(hasher),
   };
 
-  // As massa-as-compile does: contracts that embed a file (another contract's build) come after
-  // the others, and are planned only once those are written, so that a changed embedded build is seen.
-  const embedding = sources.filter((source) => readFileSync(source.file, 'utf8').includes(EMBEDS_FILE));
-  const phases = [sources.filter((source) => !embedding.includes(source)), embedding].filter((phase) => phase.length > 0);
+  // A contract embedding another's build comes after it, and is planned only once that one is
+  // written, so that a changed embedded build is seen.
   const outcomes = new Map<string, Outcome>();
-  for (const phase of phases) {
+  for (const phase of buildPhases(root, outDir, sources)) {
     const contexts = phase.map((source) => ({ ...context, previous: previous?.contracts[source.name] }));
     const plans = phase.map((source, i) => planContract(contexts[i]!, source));
     const workers = Math.min(jobs, plans.filter((plan) => !plan.upToDate).length);

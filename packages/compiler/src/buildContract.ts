@@ -3,6 +3,7 @@ import { existsSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import type { BuildCache, BuildCacheEntry } from './BuildCache.js';
 import type { ContractBuild } from './build.js';
+import { EMBEDS_FILE } from './buildPhases.js';
 import { bundleDeployer } from './bundleDeployer.js';
 import { checkMassaModule } from './checkMassaModule.js';
 import { compileContract, type CompileContractInput, type CompiledContract } from './compileContract.js';
@@ -64,9 +65,6 @@ function usesSdk(files: Iterable<string>, sdkDir: string): boolean {
   for (const file of files) if (file.endsWith('.ts') && dirs.some((dir) => file.startsWith(dir + sep))) return true;
   return false;
 }
-
-/** What `massa-as-compile` looks for in an entry file to compile it after the others (as-transformer embeds a file's bytes there). */
-export const EMBEDS_FILE = 'fileToByteArray(';
 
 function transforms(ctx: BuildContext): readonly ProjectTransform[] {
   return ctx.asconfig?.transforms ?? [];

@@ -94,6 +94,25 @@ describe("the project's asconfig.json", () => {
     expect(contains(new Uint8Array(readFileSync(join(root, 'build/adeploy.wasm'))), newCounter)).toBe(true);
   }, 120_000);
 
+  it('builds a chain of embedding contracts in the order of what each embeds', async () => {
+    const embedding = (file: string) => `import { fileToByteArray } from '../lib/embed';
+export function bytes(_: StaticArray<u8>): StaticArray<u8> {
+  return fileToByteArray('${file}');
+}
+`;
+    const root = projectWithTransformer({
+      'asconfig.json': JSON.stringify({ options: { transform: ['@massalabs/as-transformer'] } }),
+      'assembly/contracts/a.ts': embedding('build/b.wasm'),
+      'assembly/contracts/b.ts': embedding('build/c.wasm'),
+      'assembly/contracts/c.ts': COUNTER('c'),
+      'assembly/lib/embed.ts': EMBED,
+    });
+    await build({ root, jobs: 1 });
+    const wasm = (name: string) => new Uint8Array(readFileSync(join(root, `build/${name}.wasm`)));
+    expect(contains(wasm('b'), wasm('c'))).toBe(true);
+    expect(contains(wasm('a'), wasm('b'))).toBe(true);
+  }, 120_000);
+
   it('refuses a transform that cannot be loaded, naming the asconfig and the transform', async () => {
     const root = makeProject({
       'asconfig.json': JSON.stringify({ options: { transform: ['@mason-test/not-installed-transform'] } }),
