@@ -151,6 +151,9 @@ describe('incremental builds', () => {
     const byName = await build({ root, contracts: ['main'] });
     expect(byName.contracts.map((c) => [c.name, c.status])).toEqual([['main', 'cached']]);
     expect(Object.keys(byName.manifest.contracts)).toEqual(['main', 'nested/main']);
+    // or by its path from the project root
+    const byPath = await build({ root, contracts: ['assembly/contracts/nested/main.ts'] });
+    expect(byPath.contracts.map((c) => [c.name, c.status])).toEqual([['nested/main', 'cached']]);
     // the whole project (top-level contracts) no longer has nested/main: its outputs go
     await build({ root });
     expect(existsSync(join(root, 'build/nested'))).toBe(false);
