@@ -142,7 +142,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // A contract embedding another's build comes after it, and is planned only once that one is
   // written, so that a changed embedded build is seen.
   const outcomes = new Map<string, Outcome>();
+  // Not built because a contract before them failed: they would embed a stale build.
+  const skipped = new Set<string>();
   for (const phase of buildPhases(root, outDir, sources)) {
+    if ([...outcomes.values()].some((outcome) => outcome !== undefined && 'failure' in outcome)) {
+      for (const source of phase) skipped.add(source.name);
+      continue;
+    }
     const contexts = phase.map((source) => ({ ...context, previous: previous?.contracts[source.name] }));
     const plans = phase.map((source, i) => planContract(contexts[i]!, source));
     const workers = Math.min(jobs, plans.filter((plan) => !plan.upToDate).length);
@@ -156,6 +162,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   for (const source of sources) {
     const outcome = outcomes.get(source.name);
     const before = previous?.contracts[source.name];
+    if (skipped.has(source.name) && before) entries[source.name] = before;
     if (outcome === undefined) continue;
     if ('result' in outcome) {
       contracts.push(outcome.result);

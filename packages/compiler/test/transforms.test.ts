@@ -111,6 +111,20 @@ export function bytes(_: StaticArray<u8>): StaticArray<u8> {
     const wasm = (name: string) => new Uint8Array(readFileSync(join(root, `build/${name}.wasm`)));
     expect(contains(wasm('b'), wasm('c'))).toBe(true);
     expect(contains(wasm('a'), wasm('b'))).toBe(true);
+
+    // c fails to compile: what comes after it is not rebuilt around c's old build (not even b,
+    // whose own source changed), and keeps its outputs
+    const before = { a: wasm('a'), b: wasm('b') };
+    writeFiles(root, {
+      'assembly/contracts/c.ts': `${COUNTER('c')}export const broken: i32 = 'text';\n`,
+      'assembly/contracts/b.ts': `${embedding('build/c.wasm')}export function more(): i32 {\n  return 1;\n}\n`,
+    });
+    const error = await failure(build({ root, jobs: 1 }));
+    expect(error.code).toBe('MASON_COMPILER_SOURCE_ERROR');
+    expect(error.context.contracts).toBe('c');
+    expect(wasm('a')).toEqual(before.a);
+    expect(wasm('b')).toEqual(before.b);
+    expect(Object.keys(JSON.parse(readFileSync(join(root, 'build/manifest.json'), 'utf8')).contracts)).toEqual(['a', 'b', 'c']);
   }, 120_000);
 
   it('refuses a transform that cannot be loaded, naming the asconfig and the transform', async () => {
