@@ -10,6 +10,8 @@ type Context = Record<string, unknown>;
 const CLI_WORDING: Record<string, (c: Context) => string> = {
   MASON_COMPILER_NO_CONTRACTS: (c) =>
     `No contract to build: ${c.reason}. Put contracts at the top level of ${c.contractsDir}, or name them: \`mason build <globs…>\` (relative to --contracts-dir).`,
+  // `mason build` (and deploy) has printed each diagnostic with its code frame above: not again.
+  MASON_COMPILER_SOURCE_ERROR: (c) => `${c.count} error(s) in ${c.contracts}, shown above.`,
   MASON_CLIENT_MAX_GAS_OUT_OF_RANGE: (c) =>
     `${c.operation} --max-gas ${c.maxGas} is outside [${c.min}, ${c.max}]. ` +
     ((c.maxGas as bigint) > (c.max as bigint)

@@ -157,3 +157,23 @@ describe('mason --version', () => {
     expect(result.stdout).toBe(`${version}\n`);
   });
 });
+
+describe('compile errors', () => {
+  it("mason build prints an SDK generic's error once, at the contract's line that called it", async () => {
+    const project = join(outside, 'generic-error');
+    mkdirSync(join(project, 'assembly/contracts'), { recursive: true });
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'generic-error', devDependencies: { '@mason/cli': '*' } }));
+    writeFileSync(
+      join(project, 'assembly/contracts/counter.ts'),
+      "import { Storage } from '@mason/sdk';\n\nexport function increment(_: StaticArray<u8>): void {\n  Storage.set('count', 5 as i32);\n}\n",
+    );
+    const result = await mason(['build', 'counter', '--jobs', '1'], project);
+    expect(result.code).toBe(1);
+    const where = 'assembly/contracts/counter.ts:4:3 - error AS102: User-defined:';
+    expect(result.stderr.split(where)).toHaveLength(2);
+    expect(result.stderr).toContain("> 4 │   Storage.set('count', 5 as i32);");
+    expect(result.stderr).toMatch(/\(raised in @mason\/sdk\/assembly\/Storage\.ts:\d+:\d+\)/);
+    expect(result.stderr).toContain('error 1 error(s) in counter, shown above. [MASON_COMPILER_SOURCE_ERROR]');
+    expect(codes(result.stderr)).toEqual(['MASON_COMPILER_SOURCE_ERROR']);
+  }, 120_000);
+});

@@ -12,4 +12,9 @@ export interface Diagnostic {
   column?: number;
   /** The lines around the location with a caret under it. */
   frame?: string;
+  /**
+   * Where asc raised it, when that is inside a library (an SDK generic) compiled for a call in the
+   * project: `file`, `line` and `column` are then that call.
+   */
+  origin?: { file: string; line: number; column: number };
 }

@@ -30,6 +30,8 @@ export interface AscArgumentsInput {
   /** Extra package roots, searched after the node_modules folders above `baseDir`. */
   paths: readonly string[];
   sourceMap: boolean;
+  /** Options of the project's asconfig.json that Mason passes through (projectAsconfig). */
+  extra?: readonly string[];
 }
 
 /**
@@ -49,6 +51,7 @@ export function ascArguments(input: AscArgumentsInput): string[] {
     input.outFile,
     ...MASSA_ASC_FLAGS,
     ...(input.sourceMap ? ['--sourceMap'] : []),
+    ...(input.extra ?? []),
     ...input.paths.flatMap((path) => ['--path', path]),
   ];
 }

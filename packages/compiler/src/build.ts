@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { BuildCache } from './BuildCache.js';
 import { buildContract, planContract, type BuildContext, type ContractPlan } from './buildContract.js';
+import { buildPhases } from './buildPhases.js';
 import { COMPILER_NAME, COMPILER_VERSION } from './compilerPackage.js';
 import { deployerTemplateKey } from './deployerTemplateKey.js';
 import { CompilerError, type CompilerWarning } from './errors.js';
@@ -11,6 +12,7 @@ import { findContracts, type ContractSource } from './findContracts.js';
 import { findPackage } from './findPackage.js';
 import { loadDeployerTemplate } from './loadDeployerTemplate.js';
 import type { Manifest, ManifestContract } from '@mason/codec/base';
+import { projectAsconfig } from './projectAsconfig.js';
 import { readManifest } from './readManifest.js';
 import { toolchain } from './toolchain.js';
 import { writeOutput } from './writeOutput.js';
@@ -124,6 +126,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   let templateKey: string | undefined;
   const context: Omit<BuildContext, 'previous'> = {
     root,
+    asconfig: projectAsconfig(root),
     outDir,
     sdk: findPackage(root, ownSdk.name) ?? ownSdk,
     ascVersion: assemblyscript.version,
@@ -136,17 +139,30 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     template: () => loadDeployerTemplate(hasher),
   };
 
-  const contexts = sources.map((source) => ({ ...context, previous: previous?.contracts[source.name] }));
-  const plans = sources.map((source, i) => planContract(contexts[i]!, source));
-  const workers = Math.min(jobs, plans.filter((plan) => !plan.upToDate).length);
-  const outcomes = workers > 1 ? await buildInWorkers(workers, contexts, plans, options.onProgress) : await buildInThread(contexts, plans, options.onProgress);
+  // A contract embedding another's build comes after it, and is planned only once that one is
+  // written, so that a changed embedded build is seen.
+  const outcomes = new Map<string, Outcome>();
+  // Not built because a contract before them failed: they would embed a stale build.
+  const skipped = new Set<string>();
+  for (const phase of buildPhases(root, outDir, sources)) {
+    if ([...outcomes.values()].some((outcome) => outcome !== undefined && 'failure' in outcome)) {
+      for (const source of phase) skipped.add(source.name);
+      continue;
+    }
+    const contexts = phase.map((source) => ({ ...context, previous: previous?.contracts[source.name] }));
+    const plans = phase.map((source, i) => planContract(contexts[i]!, source));
+    const workers = Math.min(jobs, plans.filter((plan) => !plan.upToDate).length);
+    const results = workers > 1 ? await buildInWorkers(workers, contexts, plans, options.onProgress) : await buildInThread(contexts, plans, options.onProgress);
+    for (const [i, source] of phase.entries()) outcomes.set(source.name, results[i]);
+  }
 
   const contracts: ContractBuild[] = [];
   const failures: CompilerError[] = [];
   const entries: Record<string, ManifestContract> = {};
-  for (const [i, source] of sources.entries()) {
-    const outcome = outcomes[i];
-    const before = contexts[i]!.previous;
+  for (const source of sources) {
+    const outcome = outcomes.get(source.name);
+    const before = previous?.contracts[source.name];
+    if (skipped.has(source.name) && before) entries[source.name] = before;
     if (outcome === undefined) continue;
     if ('result' in outcome) {
       contracts.push(outcome.result);
@@ -158,8 +174,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
   }
 
-  for (const name of Object.keys(previous?.contracts ?? {})) {
+  for (const [name, before] of Object.entries(previous?.contracts ?? {})) {
     if (sources.some((source) => source.name === name)) continue;
+    // Building some contracts by name leaves the others as they are, while their source exists.
+    if (options.contracts !== undefined && existsSync(join(root, before.source))) {
+      entries[name] = before;
+      continue;
+    }
     for (const output of outputsOf(name)) rmSync(join(outDir, output), { force: true });
     for (let dir = dirname(join(outDir, name)); dir.startsWith(outDir) && dir !== outDir; dir = dirname(dir)) {
       if (!existsSync(dir) || readdirSync(dir).length > 0) break;
@@ -167,7 +188,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
     cache.delete(name);
   }
-  const manifest: Manifest = { format: 1, compiler: { name: COMPILER_NAME, version: COMPILER_VERSION }, contracts: entries };
+  const sorted = Object.fromEntries(
+    Object.keys(entries)
+      .sort()
+      .map((name) => [name, entries[name]!]),
+  );
+  const manifest: Manifest = { format: 1, compiler: { name: COMPILER_NAME, version: COMPILER_VERSION }, contracts: sorted };
   const manifestPath = join(outDir, 'manifest.json');
   const text = `${JSON.stringify(manifest, null, 2)}\n`;
   if (!existsSync(manifestPath) || JSON.stringify(previous) !== JSON.stringify(manifest)) writeOutput(manifestPath, text);

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import type { BuildCache, BuildCacheEntry } from './BuildCache.js';
 import type { ContractBuild } from './build.js';
+import { EMBEDS_FILE } from './buildPhases.js';
 import { bundleDeployer } from './bundleDeployer.js';
 import { checkMassaModule } from './checkMassaModule.js';
 import { compileContract, type CompileContractInput, type CompiledContract } from './compileContract.js';
@@ -16,6 +17,7 @@ import type { ContractSource } from './findContracts.js';
 import type { DeployerTemplate } from './loadDeployerTemplate.js';
 import type { ManifestContract, ManifestFile } from '@mason/codec/base';
 import { NODE_LIMITS } from './nodeLimits.js';
+import type { ProjectAsconfig, ProjectTransform } from './projectAsconfig.js';
 import { sha256Hex } from './sha256Hex.js';
 import { writeOutput } from './writeOutput.js';
 
@@ -28,6 +30,8 @@ export interface BuildContext {
   paths: readonly string[];
   sourceMap: boolean;
   force: boolean;
+  /** The project's asconfig.json, when it has one. */
+  asconfig: ProjectAsconfig | undefined;
   hasher: FileHasher;
   cache: BuildCache;
   previous: ManifestContract | undefined;
@@ -62,6 +66,10 @@ function usesSdk(files: Iterable<string>, sdkDir: string): boolean {
   return false;
 }
 
+function transforms(ctx: BuildContext): readonly ProjectTransform[] {
+  return ctx.asconfig?.transforms ?? [];
+}
+
 /** What a contract's build needs to know before compiling: where its outputs go, whether they are up to date. */
 export interface ContractPlan {
   source: ContractSource;
@@ -79,8 +87,27 @@ export function planContract(ctx: BuildContext, source: ContractSource): Contrac
   const wasmPath = join(ctx.outDir, `${source.name}.wasm`);
   const mapPath = `${wasmPath}.map`;
   const deployerPath = join(ctx.outDir, `${source.name}.deployer.wasm`);
-  const input = { root: ctx.root, name: source.name, file: source.file, wasmPath, sdkDir: ctx.sdk.dir, paths: ctx.paths, sourceMap: ctx.sourceMap };
-  const key = sha256Hex(JSON.stringify({ format: 1, compiler: COMPILER_VERSION, asc: ctx.ascVersion, argv: contractAscArguments(input) }));
+  const used = transforms(ctx);
+  const input: CompileContractInput = {
+    root: ctx.root,
+    name: source.name,
+    file: source.file,
+    wasmPath,
+    sdkDir: ctx.sdk.dir,
+    paths: ctx.paths,
+    sourceMap: ctx.sourceMap,
+    transforms: used,
+    asconfigArgs: ctx.asconfig?.args ?? [],
+  };
+  const key = sha256Hex(
+    JSON.stringify({
+      format: 1,
+      compiler: COMPILER_VERSION,
+      asc: ctx.ascVersion,
+      argv: contractAscArguments(input),
+      ...(used.length > 0 && { transforms: used.map(({ path, sha256 }) => ({ path, sha256 })) }),
+    }),
+  );
   const cached = ctx.cache.get(source.name);
   const previous = ctx.previous;
   const upToDate =
@@ -149,6 +176,9 @@ export async function buildContract(
         source.name,
       ),
     );
+    if (transforms(ctx).length === 0 && readFileSync(source.file, 'utf8').includes(EMBEDS_FILE)) {
+      warnings.push(compilerWarning('MASON_COMPILER_NO_TRANSFORM', { file: displayPath(ctx.root, source.file) }, source.name));
+    }
     entry = { key, files: Object.fromEntries(compiled.files), template: '', warnings };
   }
 

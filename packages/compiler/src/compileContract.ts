@@ -2,6 +2,7 @@ import { contractAscArguments } from './contractAscArguments.js';
 import type { Diagnostic } from './Diagnostic.js';
 import { CompilerError } from './errors.js';
 import { formatDiagnostic } from './formatDiagnostic.js';
+import type { ProjectTransform } from './projectAsconfig.js';
 import { runAsc } from './runAsc.js';
 
 export interface CompileContractInput {
@@ -15,6 +16,9 @@ export interface CompileContractInput {
   sdkDir: string;
   paths: readonly string[];
   sourceMap: boolean;
+  /** Transforms the project's asconfig.json names, and the asc arguments of the options it passes through. */
+  transforms?: readonly ProjectTransform[];
+  asconfigArgs?: readonly string[];
 }
 
 export interface CompiledContract {
@@ -33,10 +37,12 @@ export interface CompiledContract {
 export async function compileContract(input: CompileContractInput): Promise<CompiledContract> {
   const argv = contractAscArguments(input);
   const outFile = argv[argv.indexOf('--outFile') + 1]!;
-  const run = await runAsc(argv, input.root, input.root);
+  const run = await runAsc(argv, input.root, input.root, { transforms: input.transforms ?? [], contract: input.name });
   const wasm = run.outputs.get(outFile);
+  if (run.error instanceof CompilerError) throw run.error;
   if (run.error || !wasm) {
-    const errors = run.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+    // One line of the project's can reach the same library error more than once: reported once.
+    const errors = [...new Map(run.diagnostics.filter((d) => d.severity === 'error').map((d) => [formatDiagnostic(d), d])).values()];
     if (errors.length > 0) {
       throw new CompilerError(
         'MASON_COMPILER_SOURCE_ERROR',

@@ -15,5 +15,6 @@ export function contractAscArguments(input: Omit<CompileContractInput, 'name'>):
     sdkDir: input.sdkDir,
     paths: input.paths,
     sourceMap: input.sourceMap,
+    extra: input.asconfigArgs,
   });
 }

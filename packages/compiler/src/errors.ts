@@ -24,6 +24,10 @@ export const compilerErrors = {
   MASON_COMPILER_WORKER_FAILED:
     'The worker thread compiling {contract} failed: {reason}; build with `jobs: 1` (`mason build --jobs 1`) to compile in the main thread',
   MASON_COMPILER_BAD_JOBS: '`jobs` is {value}: give a whole number of parallel compiles from 1 to {maximum}',
+  MASON_COMPILER_BAD_ASCONFIG: '{file} cannot be used: {reason}; fix it (asc reads the same file) or remove it',
+  MASON_COMPILER_TRANSFORM_FAILED:
+    '{file} names the transform {transform}, which cannot be loaded: {reason}; install it (npm install -D {transform}) or remove it from {file}, since building without it would compile another program',
+  MASON_COMPILER_TRANSFORM_ERROR: 'The transform {transform} (from {file}) failed while compiling {contract}: {reason}',
 } as const;
 
 /** Things worth knowing that do not stop a build. */
@@ -31,6 +35,8 @@ export const compilerWarnings = {
   MASON_COMPILER_ASC_WARNING: '{where}warning {code}: {message}',
   MASON_COMPILER_DEPLOYER_EXCEEDS_BLOCK:
     '{file} is {size} bytes, more than a block holds ({maximum} bytes): no node can include its ExecuteSC operation, so shrink the contract',
+  MASON_COMPILER_NO_TRANSFORM:
+    '{file} calls fileToByteArray() but the project\'s asconfig.json names no transform: without @massalabs/as-transformer the call stays the SDK\'s stub, which aborts when it runs; add "transform": ["@massalabs/as-transformer"] to the options of asconfig.json',
 } as const;
 
 export type CompilerErrorCode = keyof typeof compilerErrors;

@@ -16,8 +16,18 @@ function isContractFile(name: string): boolean {
 }
 
 /**
+ * A contract's name (`counter`, `tokens/erc20`, as `mason deploy` takes it) or its path from the
+ * project root (`assembly/contracts/counter.ts`) selects that file; anything else is a glob.
+ */
+function asPattern(pattern: string, shownDir: string): string {
+  let path = pattern.split(sep).join('/');
+  if (shownDir !== '.' && path.startsWith(`${shownDir}/`)) path = path.slice(shownDir.length + 1);
+  return /[*?[\]{}()!]/.test(path) || path.endsWith('.ts') ? path : `${path}.ts`;
+}
+
+/**
  * Entry files of the contracts: by default the `.ts` files at the top of `contractsDir`; with
- * `patterns`, the files they match there (globs, e.g. `**\/*.ts`). `__tests__` folders, `.d.ts`,
+ * `patterns`, the files they match there (contract names, or globs, e.g. `**\/*.ts`). `__tests__` folders, `.d.ts`,
  * `.spec.ts` and `.test.ts` files are never contracts.
  */
 export async function findContracts(root: string, contractsDir: string, patterns?: readonly string[]): Promise<ContractSource[]> {
@@ -32,9 +42,12 @@ export async function findContracts(root: string, contractsDir: string, patterns
       .map((entry) => entry.name);
   } else {
     const { glob } = await import('tinyglobby');
-    names = (await glob([...patterns], { cwd: contractsDir, ignore: IGNORED, onlyFiles: true })).filter(
-      (name) => isContractFile(name) && !name.startsWith('../'),
-    );
+    names = (
+      await glob(
+        patterns.map((pattern) => asPattern(pattern, shown)),
+        { cwd: contractsDir, ignore: IGNORED, onlyFiles: true },
+      )
+    ).filter((name) => isContractFile(name) && !name.startsWith('../'));
   }
   if (names.length === 0) {
     const what = patterns === undefined ? 'no .ts file in it' : `nothing in it matches ${patterns.join(', ')}`;

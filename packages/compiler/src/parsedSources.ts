@@ -89,13 +89,15 @@ export interface AssemblyScriptModule {
 
 /**
  * Runs `compile` (one asc program, whose transforms are exactly `freshSourcesTransform(session, …)`)
- * with the trees kept for `flavor`, after any compile already running in this thread: asc awaits
- * file reads, and two programs sharing trees must not interleave.
+ * with the trees kept for `flavor` (null: none), after any compile already running in this thread:
+ * asc awaits file reads, and two programs sharing trees must not interleave.
  */
-export function withParsedSources<T>(assemblyscript: AssemblyScriptModule, flavor: string, compile: (session: ParseSession) => Promise<T>): Promise<T> {
+export function withParsedSources<T>(assemblyscript: AssemblyScriptModule, flavor: string | null, compile: (session: ParseSession) => Promise<T>): Promise<T> {
   install(assemblyscript.Parser, assemblyscript.NodeKind);
   const run = queue.then(async () => {
     const session = new ParseSession();
+    // No flavor: every file is parsed, and no tree is kept.
+    if (flavor === null) return compile(session);
     let kept = keptByFlavor.get(flavor);
     if (!kept) keptByFlavor.set(flavor, (kept = new Map()));
     active = { session, kept };

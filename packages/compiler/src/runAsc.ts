@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
+import { installCallSites, type CallSiteClasses } from './callSites.js';
 import type { Diagnostic } from './Diagnostic.js';
 import { displayPath } from './displayPath.js';
 import { loadAsc } from './loadAsc.js';
 import { freshSourcesTransform, withParsedSources } from './parsedSources.js';
+import type { ProjectTransform } from './projectAsconfig.js';
+import { projectTransforms, type TransformReads } from './projectTransforms.js';
 import { sha256Hex } from './sha256Hex.js';
 import { toDiagnostic } from './toDiagnostic.js';
 
@@ -29,8 +32,14 @@ class FailedProgram {
  * Runs asc in this process; reads go to disk (and are recorded), writes stay in memory. Files an
  * earlier run in this thread parsed, with the same path and text, are not parsed again (parsedSources).
  */
-export async function runAsc(argv: string[], baseDir: string, root: string): Promise<AscRun> {
+export async function runAsc(
+  argv: string[],
+  baseDir: string,
+  root: string,
+  project?: { transforms: readonly ProjectTransform[]; contract: string },
+): Promise<AscRun> {
   const { asc, assemblyscript } = await loadAsc();
+  installCallSites(assemblyscript as unknown as CallSiteClasses);
   const texts = new Map<string, string>();
   const run: AscRun = { outputs: new Map(), files: new Map(), diagnostics: [], error: null, stderr: '', reusedSources: 0 };
 
@@ -49,7 +58,11 @@ export async function runAsc(argv: string[], baseDir: string, root: string): Pro
     return text === undefined ? undefined : { text, file: displayPath(root, path) };
   };
 
-  const result = await withParsedSources(assemblyscript, 'no transform', async (session) => {
+  const reads: TransformReads = { root, files: new Map() };
+  const transforms = project && project.transforms.length > 0 ? await projectTransforms(project.transforms, project.contract, reads) : [];
+  // The project's transforms may rewrite any tree they are handed: with them, nothing is shared.
+  const flavor = transforms.length > 0 ? null : 'no transform';
+  const result = await withParsedSources(assemblyscript, flavor, async (session) => {
     const result = await asc.main(argv, {
       readFile(filename, dir) {
         const path = resolve(dir, filename);
@@ -72,7 +85,7 @@ export async function runAsc(argv: string[], baseDir: string, root: string): Pro
       },
       stdout: { write: () => undefined },
       stderr: { write: (chunk) => void (run.stderr += typeof chunk === 'string' ? chunk : new TextDecoder().decode(chunk)) },
-      transforms: [freshSourcesTransform(session) as never],
+      transforms: [freshSourcesTransform(session) as never, ...(transforms as never[])],
     });
     // Thrown so that a failed program keeps none of its trees (and drops the others).
     if (result.error) throw new FailedProgram(result.error);
@@ -83,5 +96,6 @@ export async function runAsc(argv: string[], baseDir: string, root: string): Pro
     throw reason;
   });
   run.error = result.error;
+  for (const [path, digest] of reads.files) run.files.set(path, digest);
   return run;
 }

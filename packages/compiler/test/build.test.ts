@@ -140,12 +140,21 @@ describe('incremental builds', () => {
     expect(result.contracts.map((c) => [c.name, c.status])).toEqual([['nested/main', 'compiled']]);
   });
 
-  it('removes the outputs of a contract that is no longer built', async () => {
-    // the previous build selected only nested/main: main's outputs are gone from build/ and the manifest
-    expect(existsSync(join(root, 'build/main.wasm'))).toBe(false);
-    expect(existsSync(join(root, 'build/main.deployer.wasm'))).toBe(false);
+  it('keeps the other contracts when some are selected, and removes the outputs of a contract no longer built', async () => {
+    // the previous build selected only nested/main: main keeps its outputs, manifest entry and cache entry
+    expect(existsSync(join(root, 'build/main.wasm'))).toBe(true);
+    expect(existsSync(join(root, 'build/main.deployer.wasm'))).toBe(true);
     const manifest = JSON.parse(readFileSync(join(root, 'build/manifest.json'), 'utf8'));
-    expect(Object.keys(manifest.contracts)).toEqual(['nested/main']);
+    expect(Object.keys(manifest.contracts)).toEqual(['main', 'nested/main']);
+    expect(Object.keys(JSON.parse(readFileSync(join(root, 'build/.mason-cache.json'), 'utf8')).entries)).toEqual(['main', 'nested/main']);
+    // by name, as `mason deploy` names it
+    const byName = await build({ root, contracts: ['main'] });
+    expect(byName.contracts.map((c) => [c.name, c.status])).toEqual([['main', 'cached']]);
+    expect(Object.keys(byName.manifest.contracts)).toEqual(['main', 'nested/main']);
+    // or by its path from the project root
+    const byPath = await build({ root, contracts: ['assembly/contracts/nested/main.ts'] });
+    expect(byPath.contracts.map((c) => [c.name, c.status])).toEqual([['nested/main', 'cached']]);
+    // the whole project (top-level contracts) no longer has nested/main: its outputs go
     await build({ root });
     expect(existsSync(join(root, 'build/nested'))).toBe(false);
     expect(existsSync(join(root, 'build/main.deployer.wasm'))).toBe(true);

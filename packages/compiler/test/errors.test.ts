@@ -37,6 +37,36 @@ describe('source errors', () => {
     expect(error.message).toContain('> 3 │   const b = = 2;');
   });
 
+  it("shows an error raised inside an SDK generic at the project's line that called it, once", async () => {
+    const root = makeProject({
+      'assembly/contracts/counter.ts': [
+        "import { Storage } from '@mason/sdk';",
+        '',
+        'export function increment(_: StaticArray<u8>): void {',
+        '  const count: i32 = 5;',
+        "  Storage.set('count', count);",
+        "  Storage.set('again', count);",
+        '}',
+        '',
+      ].join('\n'),
+    });
+    const error = await failure(build({ root }));
+    expect(error.code).toBe('MASON_COMPILER_SOURCE_ERROR');
+    // the instance Storage.set<string, i32> is compiled (and fails) once, at its first call
+    expect(error.diagnostics).toHaveLength(1);
+    expect(error.diagnostics[0]).toMatchObject({
+      code: 'AS102',
+      message: "User-defined: 'Storage keys and values must be string, StaticArray<u8> or Args.'",
+      file: 'assembly/contracts/counter.ts',
+      line: 5,
+      column: 3,
+      origin: { file: '@mason/sdk/assembly/Storage.ts', line: expect.any(Number), column: expect.any(Number) },
+    });
+    expect(error.diagnostics[0]!.frame).toContain("> 5 │   Storage.set('count', count);");
+    expect(error.message).toContain('assembly/contracts/counter.ts:5:3 - error AS102: User-defined:');
+    expect(error.message).toMatch(/\(raised in @mason\/sdk\/assembly\/Storage\.ts:\d+:\d+\)/);
+  });
+
   it('reports type errors of every failing contract together, and still builds the others', async () => {
     const root = makeProject({
       'assembly/contracts/a.ts': 'export function f(): i32 {\n  return missing;\n}\n',

@@ -1,5 +1,5 @@
 import type { Datastore } from '@mason/codec';
-import type { VmErrorCode } from './errors.js';
+import { formatVmMessage, type VmErrorCode } from './errors.js';
 import type { SCOutputEvent } from '@mason/codec';
 import { datastoreMap } from './execution/datastoreMap.js';
 import { ExecutionContext, type ContextSnapshot, type ExecutionHost, type StackFrame } from './execution/ExecutionContext.js';
@@ -253,8 +253,10 @@ export class HostedInstance {
   describeError(error: unknown): HostedFailure | undefined {
     const failure = error instanceof RuntimeVmError ? error.toHostError() : error;
     if (!(failure instanceof HostError)) return undefined;
-    const { code, abort } = failure.detail;
-    return { code, message: failure.display, ...(abort && { abort: { ...abort } }) };
+    const { code, abort, context } = failure.detail;
+    // The node's text of an abort it cannot read says nothing of the message: Mason's does.
+    const message = code === 'MASON_VM_ABORT_UNREADABLE' ? formatVmMessage(code, context) : failure.display;
+    return { code, message, ...(abort && { abort: { ...abort } }) };
   }
 
   /** Back to the state right after construction: ledger, call stack, slot, chain id, gas; no events. */

@@ -10,6 +10,8 @@ export const VM_ERRORS = {
   MASON_VM_BAD_ARITY: 'Function "{function}" must take 0 or 1 parameter to be called',
   MASON_VM_OUT_OF_GAS: 'Out of gas in "{function}" ({gasUsed} used of {gasLimit}); raise max gas',
   MASON_VM_ABORT: 'The contract aborted: {message} at {file}:{line}:{column}',
+  MASON_VM_ABORT_UNREADABLE:
+    'The contract aborted with {message} at {where}, but {reason}; a Massa node reports only "aborting failed to load message or filename"',
   MASON_VM_TRAP: 'The contract trapped: {reason}',
   MASON_VM_DEPTH: 'Too many nested calls (more than {maxDepth})',
   MASON_VM_HOST: 'A host function failed: {reason}',

@@ -26,6 +26,27 @@ describe('failures', () => {
     expect(result.error!.message).toBe('Out of gas in "loopForever" (50000000 used of 50000000); raise max gas');
   });
 
+  it("keeps the node's text for an abort without a file name, and still reports the message and why", () => {
+    const result = call('bareAbort');
+    expect(result.error).toMatchObject({ code: 'MASON_VM_ABORT_UNREADABLE' });
+    expect(result.error!.abort).toBeUndefined();
+    expect(result.error!.nodeMessage).toBe(
+      'VM Error in CallSC context: VM execution error: RuntimeError: Runtime error: aborting failed to load message or filename',
+    );
+    expect(result.error!.message).toContain('The contract aborted with "Please use transformer to dynamically include the file."');
+    expect(result.error!.message).toContain("its file name is null: AssemblyScript's bare abort(message) passes none");
+    expect(result.error!.message).toContain('a Massa node reports only "aborting failed to load message or filename"');
+  });
+
+  it('says why the message of an abort cannot be read', () => {
+    const result = call('abortOutsideMemory');
+    expect(result.error).toMatchObject({ code: 'MASON_VM_ABORT_UNREADABLE' });
+    expect(result.error!.nodeMessage).toMatch(/aborting failed to load message or filename$/);
+    expect(result.error!.message).toMatch(
+      /^The contract aborted with a message that cannot be read at assembly\/contracts\/main\.ts:7:5, but its message pointer 2147483632 is outside the contract's memory \(\d+ bytes\);/,
+    );
+  });
+
   it('reports an abort with message, file, line and column, and the layered node text', () => {
     const before = w.ledger.getBalance(w.tester);
     const result = call('fail');

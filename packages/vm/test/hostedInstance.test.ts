@@ -129,6 +129,21 @@ describe('HostedInstance', () => {
     expect(host.describeError(new Error('other'))).toBeUndefined();
   });
 
+  it("describes a nested contract's abort the node cannot read with its message and why", () => {
+    const { host, call } = hosted(w.vm, w.code.tester);
+    let thrown: unknown;
+    try {
+      call('forward', new Args().addString(w.tester).addString('bareAbort').addUint8Array(new Uint8Array()).addU64(0n).serialize());
+    } catch (error) {
+      thrown = error;
+    }
+    const failure = host.describeError(thrown);
+    expect(failure?.code).toBe('MASON_VM_ABORT_UNREADABLE');
+    expect(failure?.message).toContain('The contract aborted with "Please use transformer to dynamically include the file."');
+    expect(failure?.message).toContain('its file name is null');
+    expect(failure?.abort).toBeUndefined();
+  });
+
   it('meters the operators of a module instrumented with meterModule', () => {
     const plain = hosted(w.vm, w.code.tester);
     const metered = hosted(w.vm, w.code.tester, { metered: true });

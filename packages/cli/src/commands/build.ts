@@ -58,7 +58,7 @@ export async function runBuild(options: BuildOptions, quiet = false, stream: Pro
 export function buildCommand(): Command {
   return new Command('build')
     .description('compile the contracts of assembly/contracts and bundle each into a deployer (build/)')
-    .argument('[contracts...]', 'globs of contracts to build, relative to the contracts folder (default: its top-level .ts files)')
+    .argument('[contracts...]', 'contracts to build, by name (counter) or glob relative to the contracts folder (default: its top-level .ts files)')
     .option('--contracts-dir <dir>', 'where the contracts are', 'assembly/contracts')
     .option('--out-dir <dir>', 'where to write the .wasm files and manifest.json', 'build')
     .option('--force', 'recompile even what did not change')

@@ -87,7 +87,7 @@ export class InstanceEnv {
   private cachedView: Uint8Array | undefined;
 
   /** The memory's bytes; the view is made again only when the memory grew (a new buffer). */
-  private view(): Uint8Array {
+  view(): Uint8Array {
     if (!this.memory) throw hostFailure('AssemblyScript memory is missing from the environment');
     const buffer = this.memory.buffer;
     if (this.cachedView?.buffer !== buffer) this.cachedView = new Uint8Array(buffer);

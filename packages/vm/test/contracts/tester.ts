@@ -240,3 +240,13 @@ export function scheduleWith(binaryArgs: StaticArray<u8>): void {
     args.nextBytes().expect('filterKey'),
   );
 }
+
+// AssemblyScript's bare abort (massa-as-sdk's fileToByteArray stub): a null file name.
+export function bareAbort(_: StaticArray<u8>): void {
+  abort('Please use transformer to dynamically include the file.');
+}
+
+// A message pointer past the end of memory.
+export function abortOutsideMemory(_: StaticArray<u8>): void {
+  abort(changetype<string>(<usize>0x7ffffff0), 'assembly/contracts/main.ts', 7, 5);
+}
