@@ -331,7 +331,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
    * finality. Empty blocks need no descendants, so an idle devnet produces nothing.
    */
   #hasWork(): boolean {
-    return this.pool.size > 0 || this.#blocksAwaitingFinality.size > 0 || this.#executing > 0;
+    return this.pool.includableCount > 0 || this.#blocksAwaitingFinality.size > 0 || this.#executing > 0;
   }
 
   /**
@@ -403,7 +403,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
 
   /** Whether an instant mining run has something to do now (not later: future messages wait for their time). */
   #hasInstantWork(): boolean {
-    if (this.#blocksAwaitingFinality.size > 0 || (this.pool.size > 0 && !this.#poolStalled)) return true;
+    if (this.#blocksAwaitingFinality.size > 0 || (this.pool.includableCount > 0 && !this.#poolStalled)) return true;
     const due = this.#nextAsyncSlot();
     return due !== null && slotTimestamp(due, this.timing()) <= this.now();
   }
@@ -515,7 +515,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
           }
         }
         // A full period of empty blocks: what is left in the pool cannot be included now; stop trying.
-        if (emptyInARow >= INSTANT_STALL_BLOCKS && this.#blocksAwaitingFinality.size === 0) this.#poolStalled = this.pool.size > 0;
+        if (emptyInARow >= INSTANT_STALL_BLOCKS && this.#blocksAwaitingFinality.size === 0) this.#poolStalled = this.pool.includableCount > 0;
         if (emptyInARow >= INSTANT_STALL_BLOCKS * 4) break;
         await new Promise((resolve) => setImmediate(resolve));
       }
@@ -529,7 +529,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     const slot = this.#hasInstantWork() ? this.#nextUsefulSlot() : null;
     if (!slot) return null;
     // Only operations and finality pull the clock forward.
-    if (this.#blocksAwaitingFinality.size > 0 || (this.pool.size > 0 && !this.#poolStalled)) return slot;
+    if (this.#blocksAwaitingFinality.size > 0 || (this.pool.includableCount > 0 && !this.#poolStalled)) return slot;
     return slotTimestamp(slot, this.timing()) <= this.now() ? slot : null;
   }
 
@@ -540,7 +540,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
    * asynchronous messages the one in flight could make due), in another thread.
    */
   #canLaunchBehind(flight: BlockInFlight, slot: Slot): boolean {
-    if (this.#executionWorker.inline || this.pool.size === 0 || this.#poolStalled) return false;
+    if (this.#executionWorker.inline || this.pool.includableCount === 0 || this.#poolStalled) return false;
     return compareSlots(slot, nextSlot(flight.block.slot, this.config.threadCount)) === 0 && slot.thread !== flight.block.slot.thread;
   }
 
@@ -644,7 +644,6 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
       },
       (op) => this.candidateLedger.balance(op.signed.creator.toString()) >= op.signed.content.fee + maxSpending(op.signed, config),
     );
-    for (const op of this.pool.dropped) this.#forget(op.signed.id);
     const block = createBlock(creator, {
       slot,
       parents,
@@ -804,10 +803,19 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     this.events.addSpeculative(execution.asyncEvents);
     const changes = execution.changes;
     for (const change of changes) this.candidateLedger.apply(change);
+    this.#reconsiderWaiting(changes);
     this.emit('candidate', changes);
     this.#recordRolls(changes, Math.floor(block.slot.period / this.config.periodsPerCycle));
     this.#pendingBlocks.set(block.id, { changes, operationResults: results });
     return changes.some((change) => change.kind === 'asyncMessage');
+  }
+
+  /** Operations waiting for their sender to be able to pay are candidates again once its balance changed. */
+  #reconsiderWaiting(changes: BlockChange[]): void {
+    if (this.pool.includableCount === this.pool.size) return;
+    const credited = new Set<string>();
+    for (const change of changes) if (change.kind === 'balance') credited.add(change.address);
+    this.pool.reconsiderSenders(credited);
   }
 
   /**
