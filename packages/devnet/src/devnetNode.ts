@@ -19,6 +19,7 @@ import {
 } from '@mason/codec';
 import { ApiError } from './apiError.js';
 import { appendTo } from './chain/appendTo.js';
+import { OperationHistory } from './chain/OperationHistory.js';
 import type { Block, Endorsement } from './chain/block.js';
 import { BlockGraph, type BlockRecord } from './chain/blockGraph.js';
 import { createBlock, createEndorsement } from './chain/createBlock.js';
@@ -134,6 +135,8 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   readonly events = new EventStore();
   readonly pool: OperationPool;
   readonly operations = new Map<string, OperationRecord>();
+  /** Every operation id in arrival order, for `mason_list_operations`. */
+  readonly operationHistory = new OperationHistory();
   readonly endorsements = new EndorsementIndex();
   readonly graph: BlockGraph;
   /** Ids created by each address, in order (appended in place: O(1) per block or operation). */
@@ -277,6 +280,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
       };
       record.inPool = true;
       this.operations.set(signed.id, record);
+      this.operationHistory.append(signed.id);
       appendTo(this.createdOperations, sender, signed.id);
       this.pool.add({ signed, thread, blockGas: declaredBlockGas(signed), size, addedAt: now });
       this.emit('operation', record);
@@ -918,6 +922,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
         this.#executed.add(signed.id, signed.content.expirePeriod);
         this.#finalExecutedOperations++;
       }
+      this.operationHistory.append(signed.id);
       appendTo(this.createdOperations, signed.creator.toString(), signed.id);
     }
     for (const e of entry.block.endorsements) this.endorsements.add(e, entry.block.id);
