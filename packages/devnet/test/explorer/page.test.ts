@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Devnet } from '../../src/index.js';
 import { startTestDevnet, waitFinal } from '../helpers.js';
 // @ts-expect-error: plain JavaScript helpers, shared with scripts/explorer-screenshot.mjs
-import { compileEcho, deployedAddress, HOSTILE_TEXT, sendDeploy, sendShout, sendTransfer } from './activity.mjs';
+import { compileEcho, deployedAddress, HOSTILE_TEXT, rpc, sendDeploy, sendShout, sendTransfer } from './activity.mjs';
 // @ts-expect-error: plain JavaScript helpers, shared with scripts/explorer-screenshot.mjs
 import { chromiumMissing, launchBrowser } from './browser.mjs';
 
@@ -98,7 +98,10 @@ describe.skipIf(missing !== null)('the explorer page in headless chromium', () =
       ).json()) as { result: Array<{ gas_used?: number }> }
     ).result;
     expect(deployInfo!.gas_used).toBeGreaterThan(0);
-    expect(await page.locator('#details [data-field="gas_used"]').textContent()).toBe(String(deployInfo!.gas_used));
+    // Gas with thousands separators.
+    expect(await page.locator('#details [data-field="gas_used"]').textContent()).toBe(deployInfo!.gas_used!.toLocaleString('en-US'));
+    // The deployer's closing raw event (base64 of the deployed addresses), decoded.
+    expect(await page.locator('#details [data-events] .event-data').allTextContents()).toContain(`(raw event) ${contract}`);
 
     await page.locator(`[data-block-id="${deployBlock}"]`).click();
     await page.waitForSelector(`#details[data-route="block/${deployBlock}"] [data-detail-status="final"]`, { timeout: 20_000 });
@@ -135,6 +138,19 @@ describe.skipIf(missing !== null)('the explorer page in headless chromium', () =
     await page.waitForSelector(`#details[data-route="address/${badChecksum}"] .error:has-text("The node refused get_addresses")`);
     expect(await page.locator('main img').count()).toBe(0);
     expect(await page.evaluate(() => (globalThis as { __pwned?: unknown }).__pwned)).toBeUndefined();
+  });
+
+  it('still lists a deploy made long before the page was opened', async () => {
+    const { page } = browser;
+    // Far more periods than the graph keeps go by after the deploy.
+    await rpc(devnet.urls.private, 'mason_advance_slots', [(32 + 8) * 32]);
+    await page.goto(devnet.urls.explorer);
+    await page.waitForSelector('#status[data-connection="live"]', { timeout: 15_000 });
+    await page.waitForSelector(`tr[data-op-id="${deployId}"][data-status="final"][data-exec="ok"]`, { timeout: 20_000 });
+    expect(await page.locator(`[data-block-id="${deployBlock}"]`).count()).toBe(0);
+    // Fewer operations than a page: nothing older to read.
+    expect(await page.locator('[data-action="older-operations"]').count()).toBe(0);
+    expect(browser.problems).toEqual([]);
   });
 
   it('says when the node goes away, and reads everything again when it is back', async () => {
