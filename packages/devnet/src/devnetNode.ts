@@ -174,6 +174,8 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   readonly #clock = new NodeClock();
   /** Instant mode: a mining run is queued or running; the run it belongs to settles when it ends. */
   #mineRun: Promise<void> | null = null;
+  /** Forgets operations waiting for their sender to pay once they expire, when no block would (see #watchWaitingExpiry). */
+  #expiryTimer: ReturnType<typeof setTimeout> | null = null;
   /** Instant mode: a full period of blocks included nothing of what is left in the pool; retried when something new arrives. */
   #poolStalled = false;
   readonly #signatureWorkers = new SignatureWorkers();
@@ -563,6 +565,8 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     const target = { period: Math.floor(absolute / this.config.threadCount), thread: absolute % this.config.threadCount };
     this.advanceClockTo(slotTimestamp(target, this.timing()));
     this.#poolStalled = false;
+    // Operations waiting for their sender to pay that expired meanwhile are dropped, as by a pool refresh.
+    if (this.pool.earliestUnaffordableExpiry() !== null) this.#pruneExpired(this.currentSlot().period);
     if (this.instant) {
       // A run ending as the clock moved may leave the newly due work to the next one: wait for it too.
       do await this.#requestMine();
@@ -657,6 +661,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     const previousSlot = this.#lastProducedSlot;
     this.#lastProducedSlot = slot;
     for (const op of chosen) this.pool.remove(op.signed.id);
+    this.#watchWaitingExpiry();
     this.#executing++;
     this.#executingSlots.push(slot);
     const records = this.#markIncluded(block);
@@ -728,6 +733,29 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
       }
     }
     this.#lastProducedSlot = flight.previousSlot;
+  }
+
+  /**
+   * An operation waiting for its sender to pay makes no block, so no block may come to drop it
+   * once expired: a timer does, at the first slot after the earliest expiry (as the node's pool
+   * refresh drops expired operations).
+   */
+  #watchWaitingExpiry(): void {
+    if (this.#expiryTimer || this.#stopped) return;
+    const expire = this.pool.earliestUnaffordableExpiry();
+    if (expire === null) return;
+    const at = slotTimestamp({ period: expire + 1, thread: 0 }, this.timing());
+    this.#expiryTimer = setTimeout(
+      () => {
+        this.#expiryTimer = null;
+        if (this.#stopped) return;
+        const period = this.currentSlot().period;
+        // A timer may fire a little early: prune only once the expiry is past, else look again.
+        if (period > expire) this.#pruneExpired(period);
+        this.#watchWaitingExpiry();
+      },
+      Math.min(MAX_TIMER_DELAY, Math.max(0, at - this.now())),
+    );
   }
 
   /** A node forgets an operation its pool dropped without including it: get_operations omits it. */
@@ -961,6 +989,8 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
 
   async stop(): Promise<void> {
     this.#stopped = true;
+    if (this.#expiryTimer) clearTimeout(this.#expiryTimer);
+    this.#expiryTimer = null;
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
     this.#timerSlot = null;

@@ -43,4 +43,33 @@ describe('an operation whose sender cannot pay its fee plus max spending', () =>
     const events = await call<any[]>(devnet.urls.public, 'get_filtered_sc_output_event', [{ original_operation_id: id }]);
     expect(events.map((e) => e.data)).toContainEqual(expect.stringMatching(/^Contract deployed at address: AS/));
   });
+
+  it('is known until it expires, then forgotten even when no block comes', async () => {
+    const broke = SecretKey.generate();
+    const target = devnet.accounts[4]!.address;
+    // The sender does not even exist: it can never pay.
+    const id = await sendOp(devnet, broke, { type: 'Transaction', recipient: target, amount: MAS });
+    const [{ operation: sent }] = await call<any[]>(devnet.urls.public, 'get_operations', [[id]]);
+    const expire: number = sent.content.expire_period;
+    const deadline = Date.now() + 45_000;
+    for (;;) {
+      const [info, status] = await Promise.all([operation(id), call(devnet.urls.public, 'get_status')]);
+      if (!info) {
+        // Forgotten only past its expiry, by the node's clock.
+        expect(status.last_slot.period).toBeGreaterThan(expire);
+        break;
+      }
+      expect(info).toMatchObject({ in_pool: true, in_blocks: [], op_exec_status: null });
+      if (Date.now() > deadline) throw new Error(`operation ${id} (expire period ${expire}) still known at ${JSON.stringify(status.last_slot)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }, 60_000);
+
+  it('is forgotten when mason_advance_slots moves the clock past its expiry', async () => {
+    const id = await sendOp(devnet, SecretKey.generate(), { type: 'Transaction', recipient: devnet.accounts[4]!.address, amount: MAS });
+    await devnet.node.settle(5_000);
+    expect(await operation(id)).toMatchObject({ in_pool: true });
+    await call(devnet.urls.private, 'mason_advance_slots', [20 * 32]);
+    expect(await operation(id)).toBeUndefined();
+  });
 });

@@ -64,6 +64,16 @@ export class OperationPool {
     return this.#unaffordable.has(id);
   }
 
+  /** The smallest expire period of the operations waiting for their sender to pay, or null. */
+  earliestUnaffordableExpiry(): number | null {
+    let min: number | null = null;
+    for (const id of this.#unaffordable) {
+      const expire = this.#byId.get(id)!.signed.content.expirePeriod;
+      if (min === null || expire < min) min = expire;
+    }
+    return min;
+  }
+
   /** Balances changed: the operations waiting on these senders are candidates again. */
   reconsiderSenders(changed: ReadonlySet<string>): void {
     for (const id of this.#unaffordable) {
