@@ -16,7 +16,7 @@ function debugChar(code: number): string {
 }
 
 /** bs58's `decode(s).with_check(None).into_vec()`: the payload, or the crate's error text. */
-function decodeCheck(text: string): Uint8Array | string {
+export function decodeCheck(text: string): Uint8Array | string {
   const input = encoder.encode(text);
   const digits: number[] = [];
   for (let i = 0; i < input.length; i++) {
@@ -47,7 +47,7 @@ function decodeCheck(text: string): Uint8Array | string {
 }
 
 /** unsigned-varint's `u64`: the value and its length, or undefined (truncated, too long, not minimal). */
-function readVersion(bytes: Uint8Array): { value: bigint; length: number } | undefined {
+export function readVersion(bytes: Uint8Array): { value: bigint; length: number } | undefined {
   let value = 0n;
   for (let i = 0; i < bytes.length && i < 10; i++) {
     const byte = bytes[i]!;
@@ -59,6 +59,11 @@ function readVersion(bytes: Uint8Array): { value: bigint; length: number } | und
     }
   }
   return undefined;
+}
+
+/** nom's Display of massa-serialization's varint deserializer error: its Debug list, then the input. */
+export function varintErrorText(input: Uint8Array): string {
+  return `Parsing Error: Failed u64 deserialization / Fail / Input: [${Array.from(input).join(', ')}]\n`;
 }
 
 /**
@@ -77,10 +82,7 @@ export function nodeAddressParseError(text: string): string | undefined {
   const payload = decodeCheck(chars.slice(2).join(''));
   if (typeof payload === 'string') return inKind + payload;
   const version = readVersion(payload);
-  if (!version) {
-    // nom's Display of the varint deserializer's error (massa-serialization), Debug list then the input.
-    return `${inKind}Parsing Error: Failed u64 deserialization / Fail / Input: [${Array.from(payload).join(', ')}]\n`;
-  }
+  if (!version) return inKind + varintErrorText(payload);
   if (version.value !== 0n) return `address parsing error: version ${version.value} is not handled for ${kind}`;
   const body = payload.length - version.length;
   if (body !== HASH_SIZE) return `buffer error: expected a buffer of size ${HASH_SIZE}, but found a size of ${body}`;
