@@ -847,7 +847,8 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     if (this.pool.includableCount === this.pool.size) return;
     const credited = new Set<string>();
     for (const change of changes) if (change.kind === 'balance') credited.add(change.address);
-    this.pool.reconsiderSenders(credited);
+    // A stalled instant run tries again: these may fit a block now.
+    if (this.pool.reconsiderSenders(credited)) this.#poolStalled = false;
   }
 
   /**

@@ -34,7 +34,7 @@ export class OperationPool {
    */
   readonly #minExpire = new Map<number, number>();
   #bytes = 0;
-  /** Operations skipped by select() because their sender could not pay; see reconsiderUnaffordable. */
+  /** Operations skipped by select() because their sender could not pay; see reconsiderSenders. */
   readonly #unaffordable = new Set<string>();
 
   constructor(readonly limits: PoolLimits) {}
@@ -74,11 +74,15 @@ export class OperationPool {
     return min;
   }
 
-  /** Balances changed: the operations waiting on these senders are candidates again. */
-  reconsiderSenders(changed: ReadonlySet<string>): void {
+  /** Balances changed: the operations waiting on these senders are candidates again; whether there were any. */
+  reconsiderSenders(changed: ReadonlySet<string>): boolean {
+    let any = false;
     for (const id of this.#unaffordable) {
-      if (changed.has(this.#byId.get(id)!.signed.creator.toString())) this.#unaffordable.delete(id);
+      if (!changed.has(this.#byId.get(id)!.signed.creator.toString())) continue;
+      this.#unaffordable.delete(id);
+      any = true;
     }
+    return any;
   }
 
   has(id: string): boolean {
