@@ -149,8 +149,8 @@ describe.skipIf(missing !== null)('the explorer page in headless chromium', () =
     const inputs = Array.from({ length: 55 }, (_, i) =>
       toSendOperationInput(
         signOperation(
-          { fee: parseMas('0.01'), expirePeriod: status.last_slot.period + 9, op: { type: 'Transaction', recipient: carol.address, amount: BigInt(i + 1) } },
-          bob.secretKey,
+          { fee: parseMas('0.01'), expirePeriod: status.last_slot.period + 9, op: { type: 'Transaction', recipient: carol!.address, amount: BigInt(i + 1) } },
+          bob!.secretKey,
           BigInt(status.chain_id),
         ),
       ),
