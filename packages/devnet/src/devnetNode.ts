@@ -19,6 +19,7 @@ import {
 } from '@mason/codec';
 import { ApiError } from './apiError.js';
 import { appendTo } from './chain/appendTo.js';
+import { OperationHistory } from './chain/OperationHistory.js';
 import type { Block, Endorsement } from './chain/block.js';
 import { BlockGraph, type BlockRecord } from './chain/blockGraph.js';
 import { createBlock, createEndorsement } from './chain/createBlock.js';
@@ -134,6 +135,8 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   readonly events = new EventStore();
   readonly pool: OperationPool;
   readonly operations = new Map<string, OperationRecord>();
+  /** Every operation id in arrival order, for `mason_list_operations`. */
+  readonly operationHistory = new OperationHistory();
   readonly endorsements = new EndorsementIndex();
   readonly graph: BlockGraph;
   /** Ids created by each address, in order (appended in place: O(1) per block or operation). */
@@ -171,6 +174,8 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   readonly #clock = new NodeClock();
   /** Instant mode: a mining run is queued or running; the run it belongs to settles when it ends. */
   #mineRun: Promise<void> | null = null;
+  /** Forgets operations waiting for their sender to pay once they expire, when no block would (see #watchWaitingExpiry). */
+  #expiryTimer: ReturnType<typeof setTimeout> | null = null;
   /** Instant mode: a full period of blocks included nothing of what is left in the pool; retried when something new arrives. */
   #poolStalled = false;
   readonly #signatureWorkers = new SignatureWorkers();
@@ -277,6 +282,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
       };
       record.inPool = true;
       this.operations.set(signed.id, record);
+      this.operationHistory.append(signed.id);
       appendTo(this.createdOperations, sender, signed.id);
       this.pool.add({ signed, thread, blockGas: declaredBlockGas(signed), size, addedAt: now });
       this.emit('operation', record);
@@ -331,7 +337,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
    * finality. Empty blocks need no descendants, so an idle devnet produces nothing.
    */
   #hasWork(): boolean {
-    return this.pool.size > 0 || this.#blocksAwaitingFinality.size > 0 || this.#executing > 0;
+    return this.pool.includableCount > 0 || this.#blocksAwaitingFinality.size > 0 || this.#executing > 0;
   }
 
   /**
@@ -403,7 +409,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
 
   /** Whether an instant mining run has something to do now (not later: future messages wait for their time). */
   #hasInstantWork(): boolean {
-    if (this.#blocksAwaitingFinality.size > 0 || (this.pool.size > 0 && !this.#poolStalled)) return true;
+    if (this.#blocksAwaitingFinality.size > 0 || (this.pool.includableCount > 0 && !this.#poolStalled)) return true;
     const due = this.#nextAsyncSlot();
     return due !== null && slotTimestamp(due, this.timing()) <= this.now();
   }
@@ -515,7 +521,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
           }
         }
         // A full period of empty blocks: what is left in the pool cannot be included now; stop trying.
-        if (emptyInARow >= INSTANT_STALL_BLOCKS && this.#blocksAwaitingFinality.size === 0) this.#poolStalled = this.pool.size > 0;
+        if (emptyInARow >= INSTANT_STALL_BLOCKS && this.#blocksAwaitingFinality.size === 0) this.#poolStalled = this.pool.includableCount > 0;
         if (emptyInARow >= INSTANT_STALL_BLOCKS * 4) break;
         await new Promise((resolve) => setImmediate(resolve));
       }
@@ -529,7 +535,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     const slot = this.#hasInstantWork() ? this.#nextUsefulSlot() : null;
     if (!slot) return null;
     // Only operations and finality pull the clock forward.
-    if (this.#blocksAwaitingFinality.size > 0 || (this.pool.size > 0 && !this.#poolStalled)) return slot;
+    if (this.#blocksAwaitingFinality.size > 0 || (this.pool.includableCount > 0 && !this.#poolStalled)) return slot;
     return slotTimestamp(slot, this.timing()) <= this.now() ? slot : null;
   }
 
@@ -540,7 +546,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
    * asynchronous messages the one in flight could make due), in another thread.
    */
   #canLaunchBehind(flight: BlockInFlight, slot: Slot): boolean {
-    if (this.#executionWorker.inline || this.pool.size === 0 || this.#poolStalled) return false;
+    if (this.#executionWorker.inline || this.pool.includableCount === 0 || this.#poolStalled) return false;
     return compareSlots(slot, nextSlot(flight.block.slot, this.config.threadCount)) === 0 && slot.thread !== flight.block.slot.thread;
   }
 
@@ -559,6 +565,8 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     const target = { period: Math.floor(absolute / this.config.threadCount), thread: absolute % this.config.threadCount };
     this.advanceClockTo(slotTimestamp(target, this.timing()));
     this.#poolStalled = false;
+    // Operations waiting for their sender to pay that expired meanwhile are dropped, as by a pool refresh.
+    if (this.pool.earliestUnaffordableExpiry() !== null) this.#pruneExpired(this.currentSlot().period);
     if (this.instant) {
       // A run ending as the clock moved may leave the newly due work to the next one: wait for it too.
       do await this.#requestMine();
@@ -644,7 +652,6 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
       },
       (op) => this.candidateLedger.balance(op.signed.creator.toString()) >= op.signed.content.fee + maxSpending(op.signed, config),
     );
-    for (const op of this.pool.dropped) this.#forget(op.signed.id);
     const block = createBlock(creator, {
       slot,
       parents,
@@ -654,6 +661,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     const previousSlot = this.#lastProducedSlot;
     this.#lastProducedSlot = slot;
     for (const op of chosen) this.pool.remove(op.signed.id);
+    this.#watchWaitingExpiry();
     this.#executing++;
     this.#executingSlots.push(slot);
     const records = this.#markIncluded(block);
@@ -725,6 +733,29 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
       }
     }
     this.#lastProducedSlot = flight.previousSlot;
+  }
+
+  /**
+   * An operation waiting for its sender to pay makes no block, so no block may come to drop it
+   * once expired: a timer does, at the first slot after the earliest expiry (as the node's pool
+   * refresh drops expired operations).
+   */
+  #watchWaitingExpiry(): void {
+    if (this.#expiryTimer || this.#stopped) return;
+    const expire = this.pool.earliestUnaffordableExpiry();
+    if (expire === null) return;
+    const at = slotTimestamp({ period: expire + 1, thread: 0 }, this.timing());
+    this.#expiryTimer = setTimeout(
+      () => {
+        this.#expiryTimer = null;
+        if (this.#stopped) return;
+        const period = this.currentSlot().period;
+        // A timer may fire a little early: prune only once the expiry is past, else look again.
+        if (period > expire) this.#pruneExpired(period);
+        this.#watchWaitingExpiry();
+      },
+      Math.min(MAX_TIMER_DELAY, Math.max(0, at - this.now())),
+    );
   }
 
   /** A node forgets an operation its pool dropped without including it: get_operations omits it. */
@@ -804,10 +835,20 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     this.events.addSpeculative(execution.asyncEvents);
     const changes = execution.changes;
     for (const change of changes) this.candidateLedger.apply(change);
+    this.#reconsiderWaiting(changes);
     this.emit('candidate', changes);
     this.#recordRolls(changes, Math.floor(block.slot.period / this.config.periodsPerCycle));
     this.#pendingBlocks.set(block.id, { changes, operationResults: results });
     return changes.some((change) => change.kind === 'asyncMessage');
+  }
+
+  /** Operations waiting for their sender to be able to pay are candidates again once its balance changed. */
+  #reconsiderWaiting(changes: BlockChange[]): void {
+    if (this.pool.includableCount === this.pool.size) return;
+    const credited = new Set<string>();
+    for (const change of changes) if (change.kind === 'balance') credited.add(change.address);
+    // A stalled instant run tries again: these may fit a block now.
+    if (this.pool.reconsiderSenders(credited)) this.#poolStalled = false;
   }
 
   /**
@@ -910,6 +951,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
         this.#executed.add(signed.id, signed.content.expirePeriod);
         this.#finalExecutedOperations++;
       }
+      this.operationHistory.append(signed.id);
       appendTo(this.createdOperations, signed.creator.toString(), signed.id);
     }
     for (const e of entry.block.endorsements) this.endorsements.add(e, entry.block.id);
@@ -948,6 +990,8 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
 
   async stop(): Promise<void> {
     this.#stopped = true;
+    if (this.#expiryTimer) clearTimeout(this.#expiryTimer);
+    this.#expiryTimer = null;
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
     this.#timerSlot = null;

@@ -38,8 +38,10 @@ describe('rolls and failing operations', () => {
     const events = await call(devnet.urls.public, 'get_filtered_sc_output_event', [{ original_operation_id: id }]);
     expect(events).toHaveLength(1);
     expect(events[0].context).toMatchObject({ is_error: true, is_final: true, origin_operation_id: id, call_stack: [dave!.address], read_only: false });
+    // execution.rs (execute_roll_sell_op): "{} failed to sell {} rolls: {}" as a RollSellError, around
+    // speculative_roll_state.rs's RollSellError "{} tried to sell {} rolls but only has {}".
     expect(JSON.parse(events[0].data).massa_execution_error).toBe(
-      `Runtime error: runtime error when executing operation ${id}: \`RollSell\` error: ${dave!.address} tried to sell 5 rolls but only has 0`,
+      `Runtime error: runtime error when executing operation ${id}: \`RollSell\` error: ${dave!.address} failed to sell 5 rolls: \`RollSell\` error: ${dave!.address} tried to sell 5 rolls but only has 0`,
     );
     expect(await call(devnet.urls.public, 'get_filtered_sc_output_event', [{ original_operation_id: id, is_error: false }])).toEqual([]);
     expect(await call(devnet.urls.public, 'get_filtered_sc_output_event', [{ emitter_address: dave!.address, is_final: true }])).toHaveLength(1);

@@ -125,7 +125,7 @@ describe('asynchronous messages', () => {
       [{ start: [1, 0], end: [12, 17] }, 'validity end is earlier than the current slot'],
       [{ handler: 'h'.repeat(256) }, 'Function name is too large'],
       [{ filterAddress: w.tester, filterKey: new Uint8Array(256) }, 'datastore key is too long'],
-      [{ target: 'AS1nope' }, 'AS1nope'],
+      [{ target: 'AS1nope' }, 'address parsing error: in SCAddress from_str_without_prefixed_type: invalid checksum'],
       // u64 values past i64::MAX arrive negative on the wasm side
       [{ start: [-1, 0] }, 'negative validity start period'],
       [{ end: [-1, 0] }, 'negative validity end period'],

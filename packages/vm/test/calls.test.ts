@@ -159,7 +159,8 @@ describe('calls between contracts', () => {
       'VM Error in CallSC context: VM execution error: RuntimeError: VM error: RuntimeError: Runtime error: error: boom at test/contracts/tester.ts:126 col: 3',
     );
     const missing = call('forward', new Args().addString('AS1nope').addString('x').addUint8Array(new Uint8Array()).addU64(0n).serialize());
-    expect(missing.error!.nodeMessage).toContain('RuntimeError: Runtime error: invalid address');
+    // massa-models/src/address.rs: `address parsing error: {0}` (ModelsError::AddressParseError), behind the ABI's `Runtime error: `.
+    expect(missing.error!.nodeMessage).toContain('RuntimeError: Runtime error: address parsing error: in SCAddress from_str_without_prefixed_type: ');
   });
 });
 

@@ -54,4 +54,33 @@ describe('EVM host functions', () => {
     expect(result.ok).toBe(false);
     expect(result.error?.nodeMessage).toContain('invalid signature length in evm_get_pubkey_from_signature');
   });
+
+  // interface_impl.rs passes libsecp256k1 0.7's texts on (core/src/error.rs: "Invalid input length",
+  // "Invalid public key", "Invalid signature", "Invalid recovery ID"), checked in the node's order.
+  it('fails with the node texts on keys, signatures and recovery ids it refuses', () => {
+    const failure = (result: ReturnType<typeof call>) => {
+      expect(result.ok).toBe(false);
+      return result.error!.nodeMessage;
+    };
+    const withV = (v: number) => Uint8Array.of(...SIGNATURE.subarray(0, 64), v);
+    expect(failure(call('address', PUBLIC_KEY.subarray(0, 10)))).toMatch(/Runtime error: Invalid input length$/);
+    expect(failure(call('address', new Uint8Array(64)))).toMatch(/Runtime error: Invalid public key$/);
+    // v must be 27 or 28 (0 and 1 are refused by RecoveryId::parse_rpc).
+    expect(failure(call('recover', DIGEST, withV(0)))).toMatch(/Runtime error: Invalid recovery ID$/);
+    expect(failure(call('recover', DIGEST, withV(29)))).toMatch(
+      /Runtime error: invalid recovery id value \(v = \{recovery_id_\}\) in evm_get_pubkey_from_signature$/,
+    );
+    expect(failure(call('verify', withV(31), PUBLIC_KEY, DATA))).toMatch(/Runtime error: Invalid recovery ID$/);
+    expect(failure(call('verify', withV(30), PUBLIC_KEY, DATA))).toMatch(
+      /Runtime error: invalid recovery id value \(v = \{recovery_id\}\) in evm_signature_verify$/,
+    );
+    // r at or above the curve order.
+    expect(failure(call('recover', DIGEST, Uint8Array.of(...new Uint8Array(32).fill(0xff), ...SIGNATURE.subarray(32))))).toMatch(
+      /Runtime error: Invalid signature$/,
+    );
+    // A high s is checked before the recovery id when recovering (after it when verifying).
+    const highS = Uint8Array.of(...SIGNATURE.subarray(0, 32), ...hex('fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364140'), 0);
+    expect(failure(call('recover', DIGEST, highS))).toMatch(/High-Order s Value are prohibited in evm_get_pubkey_from_signature$/);
+    expect(failure(call('verify', highS, PUBLIC_KEY, DATA))).toMatch(/Runtime error: Invalid recovery ID$/);
+  });
 });

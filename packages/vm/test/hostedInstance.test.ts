@@ -163,7 +163,9 @@ describe('lenient addresses (unit-test hosts emulating vm-mock)', () => {
 
   it('are refused by default, as a node refuses them', () => {
     const { call } = hosted(w.vm, w.code.tester);
-    expect(() => call('sendCoins', send)).toThrow(/invalid address/);
+    expect(() => call('sendCoins', send)).toThrow(
+      "address parsing error: in UserAddress from_str_without_prefixed_type: provided string contained invalid character 'O' at byte 45",
+    );
   });
 
   it('are ledger keys when the VM is made for vm-mock specs', async () => {
@@ -172,6 +174,6 @@ describe('lenient addresses (unit-test hosts emulating vm-mock)', () => {
     const { host, call } = hosted(vm, w.code.tester);
     call('sendCoins', send);
     expect(host.state.getBalance(madeUp)).toBe(5n);
-    expect(() => call('sendCoins', new Args().addString('').addU64(1n).serialize())).toThrow(/invalid address: ""/);
+    expect(() => call('sendCoins', new Args().addString('').addU64(1n).serialize())).toThrow(/address parsing error: $/);
   });
 });

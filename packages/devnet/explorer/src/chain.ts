@@ -1,10 +1,12 @@
 import { compareSlots, operationSummary, operationTargets, operationType, slotTimestamp, type OperationType } from './format.js';
 import type { JsonRpcHttp } from './rpc.js';
-import type { AddressInfo, BlockInfo, FilledBlock, GraphBlock, OperationInfo, ScEvent, SecureShareOperation, Slot, Status } from './types.js';
+import type { AddressInfo, BlockInfo, FilledBlock, GraphBlock, OperationInfo, OperationsPage, ScEvent, SecureShareOperation, Slot, Status } from './types.js';
 
-/** How much the page keeps: the latest periods that hold blocks, operations, addresses. */
+/** How much the page keeps: the latest periods that hold blocks, operations (more once older pages are read), addresses. */
 export const MAX_PERIODS = 32;
 export const MAX_OPERATIONS = 200;
+/** Operations read per page of the history (`mason_list_operations`). */
+export const OPERATIONS_PAGE = 50;
 export const MAX_ADDRESSES = 40;
 /** get_operations takes at most 128 ids (max_arguments). */
 const MAX_ARGUMENTS = 128;
@@ -52,7 +54,12 @@ export class Chain {
   readonly operations = new Map<string, OperationView>();
   readonly events = new Map<string, ScEvent[]>();
   readonly addresses = new Map<string, AddressInfo | null>();
+  /** The cursor of the next older page of the operation history, or null when it was all read. */
+  olderOperations: string | null = null;
+  /** How many operations the node knows in all. */
+  totalOperations = 0;
   readonly #dirtyAddresses = new Set<string>();
+  #operationLimit = MAX_OPERATIONS;
 
   constructor(
     private readonly publicApi: JsonRpcHttp,
@@ -83,7 +90,8 @@ export class Chain {
     this.#prune();
   }
 
-  addOperation(operation: SecureShareOperation): void {
+  /** `recent`: an operation that just happened, whose addresses move to the top of the list. */
+  addOperation(operation: SecureShareOperation, recent = true): void {
     if (this.operations.has(operation.id)) return;
     const { op } = operation.content;
     this.operations.set(operation.id, {
@@ -99,7 +107,7 @@ export class Chain {
       inBlocks: [],
       eventsReadAt: null,
     });
-    this.#touch(operation.content_creator_address, ...operationTargets(op));
+    if (recent) this.#touch(operation.content_creator_address, ...operationTargets(op));
     this.#pruneLists();
   }
 
@@ -120,22 +128,41 @@ export class Chain {
     const from = { period: Math.max(0, latest - MAX_PERIODS + 1), thread: 0 };
     this.#applyGraph(await this.publicApi.call<GraphBlock[]>('get_graph_interval', [{ start: slotTimestamp(from, status.config) }]));
     this.#prune();
-    // Operations of the latest blocks, newest last, so that the list is not empty after a reload.
+    // The graph's latest blocks say which of them hold operations.
     const recent = [...this.blocks.values()].sort((a, b) => compareSlots(a.slot, b.slot)).slice(-64);
     const infos = recent.length > 0 ? await this.publicApi.call<BlockInfo[]>('get_blocks', [recent.map((b) => b.id)]) : [];
-    const ids: string[] = [];
     for (const info of infos) {
       const view = this.blocks.get(info.id);
-      const operations = info.content?.block.operations ?? [];
-      if (view) view.operations = operations;
-      ids.push(...operations);
+      if (view) view.operations = info.content?.block.operations ?? [];
     }
-    for (const info of await this.#readOperations(ids.slice(-MAX_OPERATIONS))) {
-      this.addOperation(info.operation);
-      this.#applyOperation(this.operations.get(info.id)!, info);
-    }
+    // The newest operations of the whole history, however old (the devnet keeps an index of them).
+    this.#operationLimit = MAX_OPERATIONS;
+    const page = await this.apiPort.call<OperationsPage>('mason_list_operations', [{ limit: OPERATIONS_PAGE }]);
+    this.#takePage(page, true);
     await this.#readEvents();
     await this.#readAddresses([...this.addresses.keys()]);
+  }
+
+  /** Reads the next older page of the operation history (newest first); they go below those shown. */
+  async loadOlderOperations(): Promise<void> {
+    if (this.olderOperations === null) return;
+    const page = await this.apiPort.call<OperationsPage>('mason_list_operations', [{ limit: OPERATIONS_PAGE, before: this.olderOperations }]);
+    this.#operationLimit = Math.max(this.#operationLimit, this.operations.size + page.operations.length);
+    const shown = [...this.operations];
+    this.operations.clear();
+    this.#takePage(page, false);
+    for (const [id, view] of shown) this.operations.set(id, view);
+    await this.#readEvents();
+  }
+
+  /** Adds a page (newest first) oldest first, so that the list stays newest last. */
+  #takePage(page: OperationsPage, recent: boolean): void {
+    for (const info of [...page.operations].reverse()) {
+      this.addOperation(info.operation, recent);
+      this.#applyOperation(this.operations.get(info.id)!, info, recent);
+    }
+    this.olderOperations = page.next;
+    this.totalOperations = page.total_count;
   }
 
   /** Brings what is not final yet up to date. */
@@ -188,14 +215,14 @@ export class Chain {
     for (const view of open) {
       const info = infos.get(view.id);
       if (info) this.#applyOperation(view, info);
-      // The node forgets an operation its pool dropped without executing it (expired, or unpaid).
+      // The node forgets an operation its pool dropped without executing it (it expired).
       else if (view.inBlocks.length === 0) view.status = 'forgotten';
     }
   }
 
-  #applyOperation(view: OperationView, info: OperationInfo): void {
+  #applyOperation(view: OperationView, info: OperationInfo, touch = true): void {
     const status: OperationStatus = info.is_operation_final ? 'final' : info.in_blocks.length > 0 ? 'candidate' : 'pool';
-    if (status !== view.status) this.#touch(view.sender, ...view.targets);
+    if (touch && status !== view.status) this.#touch(view.sender, ...view.targets);
     view.status = status;
     view.success = info.op_exec_status;
     view.inBlocks = info.in_blocks;
@@ -244,7 +271,7 @@ export class Chain {
   /** Forgets the oldest operations (with their events) and addresses beyond what the page keeps. */
   #pruneLists(): void {
     for (const id of this.operations.keys()) {
-      if (this.operations.size <= MAX_OPERATIONS) break;
+      if (this.operations.size <= this.#operationLimit) break;
       this.operations.delete(id);
       this.events.delete(id);
     }

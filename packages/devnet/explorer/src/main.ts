@@ -48,7 +48,7 @@ function render(): void {
     frame = 0;
     renderHeader(byId('status'), chain.status, connection, error);
     renderGraph(byId('graph'), chain, route);
-    renderOperations(byId('operations'), chain, route);
+    renderOperations(byId('operations'), chain, route, readOlderOperations);
     renderAddresses(byId('addresses'), chain, route);
     renderContracts(byId('contracts'), chain);
     if (route) renderDetails(byId('details'), route, details.route === route ? details.loaded : null, details.route === route ? details.error : null);
@@ -71,6 +71,17 @@ async function readDetails(): Promise<void> {
   } catch (problem) {
     if (route === wanted) details = { route: wanted, loaded: null, error: describe(problem) };
   }
+}
+
+/** The next older page of the operation history, below the operations shown. */
+function readOlderOperations(): void {
+  chain.loadOlderOperations().then(
+    () => render(),
+    (problem) => {
+      error = describe(problem);
+      render();
+    },
+  );
 }
 
 /** Brings the page up to date; calls made while a pass runs are folded into one more pass. */

@@ -15,3 +15,13 @@ export type {
   SecureShareOperation,
   Slot,
 } from '@mason/codec';
+
+import type { OperationInfo } from '@mason/codec';
+
+/** A page of the devnet's `mason_list_operations` (API port): the operation history, newest first. */
+export interface OperationsPage {
+  operations: OperationInfo[];
+  /** The `before` of the next older page; null when this one reaches the first operation. */
+  next: string | null;
+  total_count: number;
+}

@@ -1,5 +1,5 @@
 import { formatMas, MAX_AMOUNT, NODE_CONSTANTS, type OperationContent, type SignedOperation } from '@mason/codec';
-import { formatMassaExecutionError, type LedgerJournal, type SlotContext, type Vm } from '@mason/vm';
+import { formatMassaExecutionError, truncateUtf8, type LedgerJournal, type SlotContext, type Vm } from '@mason/vm';
 import type { ChainConfig } from '../config.js';
 import type { SCOutputEvent } from '../events/eventStore.js';
 import type { BlockChange, DevnetLedger } from '../ledger/devnetLedger.js';
@@ -83,8 +83,10 @@ export function executeOperation(signed: ExecutableOperation, env: ExecutionEnvi
   const sender = signed.sender;
   const fee = signed.content.fee;
   const balance = ledger.balance(sender);
-  if (balance < fee) {
-    const data = `could not spend fees: failed to transfer ${formatMas(fee)} from spending address ${sender} due to insufficient balance ${formatMas(balance)}`;
+  const feeError = !ledger.hasEntry(sender) ? `spending address ${sender} not found` : balance < fee ? insufficientBalance(fee, sender, balance) : undefined;
+  if (feeError !== undefined) {
+    // execution.rs, prepare_operation_for_execution: `could not spend fees: {}` with the ExecutionError's Display.
+    const data = truncateUtf8(`could not spend fees: Runtime error: ${feeError}`, NODE_CONSTANTS.maxEventSize);
     return { executed: false, success: false, fee: 0n, events: [event(env, signed.id, [sender], data)] };
   }
   ledger.write({ kind: 'balance', address: sender, value: balance - fee });
@@ -140,7 +142,7 @@ function runCoinOperation(signed: ExecutableOperation, { ledger, config, slot }:
       const balance = ledger.balance(sender);
       if (balance < cost) {
         throw new OperationFailure(
-          `\`RollBuy\` error: ${sender} failed to buy ${op.rollCount} rolls: Runtime error: failed to transfer ${formatMas(cost)} from spending address ${sender} due to insufficient balance ${formatMas(balance)}`,
+          `\`RollBuy\` error: ${sender} failed to buy ${op.rollCount} rolls: Runtime error: ${insufficientBalance(cost, sender, balance)}`,
         );
       }
       ledger.write({ kind: 'balance', address: sender, value: balance - cost });
@@ -150,7 +152,10 @@ function runCoinOperation(signed: ExecutableOperation, { ledger, config, slot }:
     case 'RollSell': {
       const owned = ledger.rollCount(sender);
       if (BigInt(owned) < op.rollCount) {
-        throw new OperationFailure(`\`RollSell\` error: ${sender} tried to sell ${op.rollCount} rolls but only has ${owned}`);
+        // execution.rs wraps speculative_roll_state.rs's RollSellError in a second one.
+        throw new OperationFailure(
+          `\`RollSell\` error: ${sender} failed to sell ${op.rollCount} rolls: \`RollSell\` error: ${sender} tried to sell ${op.rollCount} rolls but only has ${owned}`,
+        );
       }
       ledger.write({ kind: 'rolls', address: sender, value: owned - Number(op.rollCount) });
       const cycle = Math.floor(slot.slot.period / config.periodsPerCycle);
@@ -164,25 +169,33 @@ function runCoinOperation(signed: ExecutableOperation, { ledger, config, slot }:
   }
 }
 
+/** speculative_ledger.rs, transfer_coins: the spending side's error. */
+function insufficientBalance(amount: bigint, from: string, balance: bigint): string {
+  return `failed to transfer ${formatMas(amount)} coins from spending address ${from} due to insufficient balance ${formatMas(balance)}`;
+}
+
+/**
+ * A Transaction's transfer. Its errors are the node's: execution.rs `execute_transaction_op`
+ * (`transfer of {} coins from {} to {} failed: {}`, a TransactionError) around the Display of
+ * speculative_ledger.rs `transfer_coins`'s RuntimeError.
+ */
 export function transfer(ledger: DevnetLedger, from: string, to: string, amount: bigint): void {
   const balance = ledger.balance(from);
-  const failed = (why: string) => new OperationFailure(`transfer of ${formatMas(amount)} coins from ${from} to ${to} failed: ${why}`);
-  if (balance < amount) throw failed(`failed to transfer ${formatMas(amount)} from spending address ${from} due to insufficient balance ${formatMas(balance)}`);
+  const failed = (why: string) =>
+    new OperationFailure(`\`Transaction\` error: transfer of ${formatMas(amount)} coins from ${from} to ${to} failed: Runtime error: ${why}`);
+  if (balance < amount) throw failed(insufficientBalance(amount, from, balance));
+  const remaining = balance - amount;
   if (!ledger.hasEntry(to)) {
-    if (to.startsWith('AS')) throw failed(`the destination smart contract ${to} does not exist`);
-    if (amount < LEDGER_ENTRY_BASE_COST) {
-      throw failed(`insufficient amount ${formatMas(amount)} to create the destination address (ledger entry base cost ${formatMas(LEDGER_ENTRY_BASE_COST)})`);
-    }
-    ledger.write({ kind: 'balance', address: from, value: balance - amount });
+    if (to.startsWith('AS')) throw failed(`cannot transfer coins to non-existing smart contract address ${to}`);
+    if (amount < LEDGER_ENTRY_BASE_COST) throw failed(`insufficient amount ${formatMas(amount)} to create credited address ${to}`);
+    ledger.write({ kind: 'balance', address: from, value: remaining });
     ledger.write({ kind: 'balance', address: to, value: amount - LEDGER_ENTRY_BASE_COST });
     return;
   }
-  const old = ledger.balance(to);
-  if (to !== from && old + amount > MAX_AMOUNT) {
-    throw new OperationFailure(
-      `\`Transaction\` error: transfer of ${formatMas(amount)} coins from ${from} to ${to} failed: Runtime error: overflow in crediting address ${to} balance ${formatMas(old)} due to adding ${formatMas(amount)} coins to balance`,
-    );
+  const old = to === from ? remaining : ledger.balance(to);
+  if (old + amount > MAX_AMOUNT) {
+    throw failed(`overflow in crediting address ${to} balance ${formatMas(old)} due to adding ${formatMas(amount)} coins to balance`);
   }
-  ledger.write({ kind: 'balance', address: from, value: balance - amount });
+  ledger.write({ kind: 'balance', address: from, value: remaining });
   ledger.write({ kind: 'balance', address: to, value: ledger.balance(to) + amount });
 }

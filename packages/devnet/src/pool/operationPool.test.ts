@@ -64,4 +64,27 @@ describe('OperationPool', () => {
       expect(pool.size).toBe(inPool.size);
     }
   });
+
+  it('keeps an operation whose sender cannot pay, out of the next inclusion slot, until its sender changes', () => {
+    const pool = new OperationPool({ maxOperationPoolSize: 100, maxOperationPoolBytes: 100_000 });
+    const [poor, rich] = [pooled(0, 3, 20), pooled(1, 5, 30)];
+    pool.add(poor);
+    pool.add(rich);
+    const limits = { maxSize: 10_000, maxGas: 10n ** 12n, maxCount: 10, validityPeriods: VALIDITY };
+    expect(pool.select(15, 3, limits, () => false)).toEqual([]);
+    expect(pool.has(poor.signed.id)).toBe(true);
+    expect(pool.includableCount).toBe(1);
+    expect(pool.earliestUnaffordableExpiry()).toBe(20);
+    // Only the other thread's operation makes a block.
+    expect(pool.nextInclusionSlot({ period: 15, thread: 0 }, VALIDITY)).toEqual({ period: 20, thread: 5 });
+    expect(pool.reconsiderSenders(new Set(['AU1someoneElse']))).toBe(false);
+    expect(pool.reconsiderSenders(new Set([poor.signed.creator.toString()]))).toBe(true);
+    expect(pool.includableCount).toBe(2);
+    expect(pool.nextInclusionSlot({ period: 15, thread: 0 }, VALIDITY)).toEqual({ period: 15, thread: 3 });
+    expect(pool.select(15, 3, limits, () => true).map((op) => op.signed.id)).toEqual([poor.signed.id]);
+    pool.select(15, 5, limits, () => false);
+    pool.remove(rich.signed.id);
+    expect(pool.earliestUnaffordableExpiry()).toBeNull();
+    expect(pool.includableCount).toBe(1);
+  });
 });

@@ -34,8 +34,8 @@ export class OperationPool {
    */
   readonly #minExpire = new Map<number, number>();
   #bytes = 0;
-  /** Operations dropped by the last select() for lack of balance. */
-  dropped: PooledOperation[] = [];
+  /** Operations skipped by select() because their sender could not pay; see reconsiderSenders. */
+  readonly #unaffordable = new Set<string>();
 
   constructor(readonly limits: PoolLimits) {}
 
@@ -52,6 +52,37 @@ export class OperationPool {
   hasRoomFor(ops: ReadonlyArray<{ size: number }>): boolean {
     const bytes = ops.reduce((sum, op) => sum + op.size, 0);
     return this.#byId.size + ops.length <= this.limits.maxOperationPoolSize && this.#bytes + bytes <= this.limits.maxOperationPoolBytes;
+  }
+
+  /** Operations a block could include now: those not waiting for their sender to be able to pay. */
+  get includableCount(): number {
+    return this.#byId.size - this.#unaffordable.size;
+  }
+
+  /** Whether the operation waits for its sender to be able to pay its fee plus max spending. */
+  isUnaffordable(id: string): boolean {
+    return this.#unaffordable.has(id);
+  }
+
+  /** The smallest expire period of the operations waiting for their sender to pay, or null. */
+  earliestUnaffordableExpiry(): number | null {
+    let min: number | null = null;
+    for (const id of this.#unaffordable) {
+      const expire = this.#byId.get(id)!.signed.content.expirePeriod;
+      if (min === null || expire < min) min = expire;
+    }
+    return min;
+  }
+
+  /** Balances changed: the operations waiting on these senders are candidates again; whether there were any. */
+  reconsiderSenders(changed: ReadonlySet<string>): boolean {
+    let any = false;
+    for (const id of this.#unaffordable) {
+      if (!changed.has(this.#byId.get(id)!.signed.creator.toString())) continue;
+      this.#unaffordable.delete(id);
+      any = true;
+    }
+    return any;
   }
 
   has(id: string): boolean {
@@ -78,6 +109,7 @@ export class OperationPool {
     const op = this.#byId.get(id);
     if (!op) return;
     this.#byId.delete(id);
+    this.#unaffordable.delete(id);
     this.#bytes -= op.size;
     this.#byThread.get(op.thread)?.delete(id);
     if (this.#minExpire.get(op.thread) === op.signed.content.expirePeriod) this.#minExpire.delete(op.thread);
@@ -97,12 +129,14 @@ export class OperationPool {
   /**
    * The earliest slot at or after `from` where a pooled operation can be included: in its
    * thread, not before its validity starts (`expire_period − validityPeriods`). An operation valid
-   * only later makes no block before then, so a waiting operation does not keep the chain busy.
+   * only later makes no block before then, so a waiting operation does not keep the chain busy;
+   * nor does one whose sender cannot pay.
    */
   nextInclusionSlot(from: Slot, validityPeriods: number): Slot | null {
     let best: Slot | null = null;
     for (const [thread, ids] of this.#byThread) {
       if (ids.size === 0) continue;
+      if (this.#unaffordable.size > 0 && [...ids].every((id) => this.#unaffordable.has(id))) continue;
       const start = this.#threadMinExpire(thread, ids) - validityPeriods;
       const period = Math.max(start, thread >= from.thread ? from.period : from.period + 1);
       const candidate = { period, thread };
@@ -126,7 +160,10 @@ export class OperationPool {
 
   /**
    * Picks operations for a block at (period, thread): same thread, valid in this period,
-   * best fee first, within the block's size, gas and count limits.
+   * best fee first, within the block's size, gas and count limits. An operation whose sender
+   * cannot pay its fee plus max spending stays pooled: the node's pool drops it at its next
+   * refresh (and get_operations then no longer knows it), the devnet keeps it known until its
+   * sender can pay or it expires.
    */
   select(
     period: number,
@@ -134,7 +171,6 @@ export class OperationPool {
     limits: { maxSize: number; maxGas: bigint; maxCount: number; validityPeriods: number },
     canAfford: (op: PooledOperation) => boolean,
   ): PooledOperation[] {
-    this.dropped = [];
     const ids = this.#byThread.get(thread);
     if (!ids || ids.size === 0) return [];
     const candidates = [...ids]
@@ -150,9 +186,7 @@ export class OperationPool {
     for (const op of candidates) {
       if (chosen.length >= limits.maxCount) break;
       if (!canAfford(op)) {
-        // The node's pool drops an operation whose max spending exceeds the sender's candidate balance.
-        this.remove(op.signed.id);
-        this.dropped.push(op);
+        this.#unaffordable.add(op.signed.id);
         continue;
       }
       if (size + op.size > limits.maxSize || gas + op.blockGas > limits.maxGas) continue;

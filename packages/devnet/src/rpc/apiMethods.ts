@@ -1,7 +1,11 @@
 import { ApiError } from '../apiError.js';
 import type { DevnetNode } from '../devnetNode.js';
 import type { MethodTable } from './jsonRpcServer.js';
-import { isObject, isU64, toSafeNumber } from './params.js';
+import { operationInfoView } from '../views/chainViews.js';
+import { isObject, isString, isU64, toSafeNumber } from './params.js';
+
+/** The most operations one `mason_list_operations` page holds (the node's max_arguments). */
+export const MAX_OPERATIONS_PAGE = 128;
 
 /** The API port's methods (reference §2.3); subscriptions are added by the WebSocket layer. */
 export function apiMethods(node: DevnetNode): MethodTable {
@@ -23,6 +27,17 @@ export function apiMethods(node: DevnetNode): MethodTable {
       }
       const all = node.activeRolls(Math.floor(node.currentSlot().period / node.config.periodsPerCycle));
       return { content: all.slice(offset, offset + limit), total_count: all.length };
+    },
+    // Mason's: the whole operation history, newest first, a page at a time (docs/devnet.md).
+    mason_list_operations: (params) => {
+      const arg = params[0] ?? {};
+      if (!isObject(arg)) throw ApiError.invalidParams();
+      const { limit = 50, before = null } = arg;
+      if (!isU64(limit) || limit === 0 || (before !== null && !isString(before))) throw ApiError.invalidParams();
+      if (toSafeNumber(limit) > MAX_OPERATIONS_PAGE) throw ApiError.badRequest('too many arguments');
+      if (before !== null && !node.operationHistory.has(before)) throw ApiError.badRequest(`unknown operation ${before} given as before`);
+      const page = node.operationHistory.page(Number(limit), before, (id) => node.operations.has(id));
+      return { operations: page.ids.map((id) => operationInfoView(node.operations.get(id)!)), next: page.next, total_count: node.operations.size };
     },
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { displayBytes, ID_PATTERN, operationSummary, shortId, slotTimestamp } from '../../explorer/src/format.js';
+import { Args } from '@mason/codec';
+import { displayBytes, eventText, formatGas, ID_PATTERN, operationSummary, shortId, slotTimestamp } from '../../explorer/src/format.js';
 
 const bytes = (text: string) => Array.from(new TextEncoder().encode(text));
 
@@ -29,5 +30,26 @@ describe("the explorer's formatting", () => {
     expect(ID_PATTERN.test(`AS1${'c'.repeat(48)}`)).toBe(true);
     for (const bad of ['', 'B1', '<img src=x>', `AU1${'0'.repeat(48)}`, `X1${'c'.repeat(48)}`, `AU1${'c'.repeat(48)}/x`])
       expect(ID_PATTERN.test(bad)).toBe(false);
+  });
+
+  it('writes gas with thousands separators', () => {
+    expect(formatGas(3_000_000_000)).toBe('3,000,000,000');
+    expect(formatGas(2_100_000n)).toBe('2,100,000');
+    expect(formatGas(999)).toBe('999');
+    expect(formatGas(0)).toBe('0');
+  });
+
+  it('reads events as `mason` prints them: node errors unwrapped, raw events decoded, text as it is', () => {
+    const contract = `AS1${'d'.repeat(48)}`;
+    const raw = Buffer.from(new Args().addSerializableObjectArray([{ serialize: () => new Args().addString(contract).serialize() }]).serialize()).toString(
+      'base64',
+    );
+    expect(eventText(raw)).toBe(`(raw event) ${contract}`);
+    expect(eventText(Buffer.from([0xff, 0, 1, 2, 3, 4]).toString('base64'))).toBe('(raw event) 0xff0001020304 — as text: /wABAgME');
+    expect(eventText(Buffer.from(new Uint8Array(20).fill(7)).toString('base64'))).toBe(`(raw event) 0x${'07'.repeat(20)}`);
+    expect(eventText('{"massa_execution_error":"Runtime error: boom"}')).toBe('Runtime error: boom');
+    expect(eventText('Contract deployed at address: AS1x')).toBe('Contract deployed at address: AS1x');
+    expect(eventText('abcdefgh')).toBe('abcdefgh');
+    expect(eventText('<script>x</script>')).toBe('<script>x</script>');
   });
 });

@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseMas, signOperation, toSendOperationInput } from '@mason/codec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Devnet } from '../../src/index.js';
 import { startTestDevnet, waitFinal } from '../helpers.js';
 // @ts-expect-error: plain JavaScript helpers, shared with scripts/explorer-screenshot.mjs
-import { compileEcho, deployedAddress, HOSTILE_TEXT, sendDeploy, sendShout, sendTransfer } from './activity.mjs';
+import { compileEcho, deployedAddress, HOSTILE_TEXT, rpc, sendDeploy, sendShout, sendTransfer } from './activity.mjs';
 // @ts-expect-error: plain JavaScript helpers, shared with scripts/explorer-screenshot.mjs
 import { chromiumMissing, launchBrowser } from './browser.mjs';
 
@@ -98,7 +99,10 @@ describe.skipIf(missing !== null)('the explorer page in headless chromium', () =
       ).json()) as { result: Array<{ gas_used?: number }> }
     ).result;
     expect(deployInfo!.gas_used).toBeGreaterThan(0);
-    expect(await page.locator('#details [data-field="gas_used"]').textContent()).toBe(String(deployInfo!.gas_used));
+    // Gas with thousands separators.
+    expect(await page.locator('#details [data-field="gas_used"]').textContent()).toBe(deployInfo!.gas_used!.toLocaleString('en-US'));
+    // The deployer's closing raw event (base64 of the deployed addresses), decoded.
+    expect(await page.locator('#details [data-events] .event-data').allTextContents()).toContain(`(raw event) ${contract}`);
 
     await page.locator(`[data-block-id="${deployBlock}"]`).click();
     await page.waitForSelector(`#details[data-route="block/${deployBlock}"] [data-detail-status="final"]`, { timeout: 20_000 });
@@ -135,6 +139,38 @@ describe.skipIf(missing !== null)('the explorer page in headless chromium', () =
     await page.waitForSelector(`#details[data-route="address/${badChecksum}"] .error:has-text("The node refused get_addresses")`);
     expect(await page.locator('main img').count()).toBe(0);
     expect(await page.evaluate(() => (globalThis as { __pwned?: unknown }).__pwned)).toBeUndefined();
+  });
+
+  it('pages back through the whole operation history to a deploy made long before', async () => {
+    const { page } = browser;
+    // More operations than a page after the deploy, and far more periods than the graph keeps.
+    const [, bob, carol] = devnet.accounts;
+    const status = await rpc(devnet.urls.public, 'get_status');
+    const inputs = Array.from({ length: 55 }, (_, i) =>
+      toSendOperationInput(
+        signOperation(
+          { fee: parseMas('0.01'), expirePeriod: status.last_slot.period + 9, op: { type: 'Transaction', recipient: carol!.address, amount: BigInt(i + 1) } },
+          bob!.secretKey,
+          BigInt(status.chain_id),
+        ),
+      ),
+    );
+    const ids: string[] = await rpc(devnet.urls.public, 'send_operations', [inputs]);
+    await waitFinal(devnet, ids.at(-1)!);
+    await rpc(devnet.urls.private, 'mason_advance_slots', [(32 + 8) * 32]);
+    await page.goto(devnet.urls.explorer);
+    await page.waitForSelector('#status[data-connection="live"]', { timeout: 15_000 });
+    await page.waitForSelector(`tr[data-op-id="${ids.at(-1)}"][data-status="final"]`, { timeout: 20_000 });
+    expect(await page.locator('tr[data-op-id]').count()).toBe(50);
+    expect(await page.locator(`tr[data-op-id="${deployId}"]`).count()).toBe(0);
+    // Newest first.
+    expect(await page.locator('tr[data-op-id]').first().getAttribute('data-op-id')).toBe(ids.at(-1));
+    await page.locator('[data-action="older-operations"]').click();
+    await page.waitForSelector(`tr[data-op-id="${deployId}"][data-status="final"][data-exec="ok"]`, { timeout: 20_000 });
+    expect(await page.locator('tr[data-op-id]').last().getAttribute('data-op-id')).toBe(deployId);
+    // Everything is shown: nothing older to read.
+    expect(await page.locator('[data-action="older-operations"]').count()).toBe(0);
+    expect(browser.problems).toEqual([]);
   });
 
   it('says when the node goes away, and reads everything again when it is back', async () => {

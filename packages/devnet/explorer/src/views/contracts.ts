@@ -1,18 +1,22 @@
 import type { Chain } from '../chain.js';
 import { h, mount } from '../dom.js';
-import { clip, displayBytes, slotLabel } from '../format.js';
+import { clip, displayBytes, eventText, slotLabel } from '../format.js';
 import type { ScEvent } from '../types.js';
 import { addressLink, idLink } from './links.js';
 
 const EVENTS_PER_CONTRACT = 4;
 
-/** One event as text: its data is whatever a contract chose to emit, shown verbatim and never parsed. */
+/**
+ * One event as text: its data is whatever a contract chose to emit, shown as text (never markup);
+ * a node error is unwrapped and a raw event decoded, as `mason` prints them, the data as sent
+ * staying in the title.
+ */
 export function eventItem(event: ScEvent, max = 300): HTMLLIElement {
   const c = event.context;
   return h(
     'li',
     { class: `event${c.is_error ? ' error' : ''}`, 'data-event-final': c.is_final ? 'true' : 'false' },
-    h('code', { class: 'event-data' }, clip(event.data, max)),
+    h('code', { class: 'event-data', title: clip(event.data, max) }, clip(eventText(event.data), max)),
     h(
       'span',
       { class: 'event-meta' },

@@ -1,5 +1,5 @@
 import { h, mount, type Child } from '../dom.js';
-import { clip, displayBytes, operationType, slotLabel } from '../format.js';
+import { clip, displayBytes, formatGas, operationType, slotLabel } from '../format.js';
 import type { JsonRpcHttp } from '../rpc.js';
 import type { AddressInfo, BlockInfo, DatastoreEntry, OperationInfo, ScEvent } from '../types.js';
 import { eventItem } from './contracts.js';
@@ -108,7 +108,7 @@ function operationDetails(route: NonNullable<Route>, info: OperationInfo | undef
       field('function', h('code', null, op.CallSC.target_func)),
       field('parameter', bytesCell(op.CallSC.param)),
       field('coins', `${op.CallSC.coins} MAS`),
-      field('max gas', String(op.CallSC.max_gas)),
+      field('max gas', formatGas(op.CallSC.max_gas)),
     );
   }
   if ('ExecuteSC' in op) {
@@ -116,11 +116,11 @@ function operationDetails(route: NonNullable<Route>, info: OperationInfo | undef
       field('bytecode', `${op.ExecuteSC.data.length} bytes`),
       field('datastore', `${op.ExecuteSC.datastore.length} entries`),
       field('max coins', `${op.ExecuteSC.max_coins} MAS`),
-      field('max gas', String(op.ExecuteSC.max_gas)),
+      field('max gas', formatGas(op.ExecuteSC.max_gas)),
     );
   }
   // Mason's devnet says what an executed contract operation used (a node does not).
-  if (info.gas_used !== undefined) body.push(field('gas used', h('span', { 'data-field': 'gas_used' }, String(info.gas_used))));
+  if (info.gas_used !== undefined) body.push(field('gas used', h('span', { 'data-field': 'gas_used' }, formatGas(info.gas_used))));
   if ('RollBuy' in op) body.push(field('rolls', String(op.RollBuy.roll_count)));
   if ('RollSell' in op) body.push(field('rolls', String(op.RollSell.roll_count)));
   return [

@@ -6,9 +6,20 @@ import { addressLink, href, idLink, type Route } from './links.js';
 export const execLabel = (op: OperationView): string => (op.success === null ? 'not executed' : op.success ? 'success' : 'failed');
 const execState = (op: OperationView): string => (op.success === null ? 'pending' : op.success ? 'ok' : 'failed');
 
-/** The latest operations, newest first, with their status (pool → candidate → final) and outcome. */
-export function renderOperations(container: HTMLElement, chain: Chain, route: Route): void {
+/**
+ * The operations, newest first, with their status (pool → candidate → final) and outcome; the
+ * whole history is there, a page at a time (`older` reads the next page).
+ */
+export function renderOperations(container: HTMLElement, chain: Chain, route: Route, older: () => void): void {
   const operations = [...chain.operations.values()].reverse();
+  const more =
+    chain.olderOperations !== null &&
+    h(
+      'p',
+      { class: 'older' },
+      h('button', { type: 'button', 'data-action': 'older-operations', onclick: older }, 'Older operations'),
+      ` ${operations.length} of ${chain.totalOperations} shown`,
+    );
   mount(
     container,
     operations.length === 0
@@ -54,6 +65,7 @@ export function renderOperations(container: HTMLElement, chain: Chain, route: Ro
             ),
           ),
         ),
+    more,
   );
   for (const row of container.querySelectorAll<HTMLTableRowElement>('tr[data-op-id]')) {
     row.addEventListener('click', (event) => {

@@ -1,6 +1,7 @@
 import { Address } from '@mason/codec';
 import { ContextError, hostFailure } from '../failures.js';
 import type { InstanceEnv } from '../InstanceEnv.js';
+import { nodeAddressParseError } from '../nodeAddressError.js';
 
 // Host functions receive raw wasm values: i32/f64 as numbers, i64 as bigints.
 export type HostFunction = (...args: any[]) => number | bigint | void;
@@ -37,7 +38,7 @@ export function parseAddressArg(text: string, lenient = false): string {
     return Address.fromString(text).toString();
   } catch {
     if (lenient && text.length > 0) return text;
-    throw hostFailure(`invalid address: ${JSON.stringify(text)}`);
+    throw hostFailure(nodeAddressParseError(text) ?? `address parsing error: ${text}`);
   }
 }
 
