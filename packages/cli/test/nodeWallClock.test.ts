@@ -149,16 +149,13 @@ describe('mason node under executions that gas does not bound in time', () => {
         // get_status did not wait for the queued read-only calls (each runs 50 ms).
         expect(answeredBeforeStatus).toBeLessThan(COUNT);
         const errors = (await Promise.all(calls)).map((response) => response.result[0].result.Error as string);
-        const full = errors.filter((error) => error === 'readonly call failed: Channel error');
+        const isFull = (error: string) => error === 'readonly call failed: Channel error';
         // The VM's watchdog stops each call; on a starved machine the worker's backstop may come first.
-        const stopped = errors.filter(
-          (error) =>
-            error.endsWith('execution stopped by the wall-clock watchdog after 50 ms') ||
-            /execution stopped after \d+ ms, past the wall-clock budget$/.test(error),
-        );
-        expect(full.length).toBeGreaterThan(0);
-        expect(errors.filter((error) => !full.includes(error) && !stopped.includes(error))).toEqual([]);
-        expect(full.length + stopped.length).toBe(COUNT);
+        const isStopped = (error: string) =>
+          error.endsWith('execution stopped by the wall-clock watchdog after 50 ms') ||
+          /execution stopped after \d+ ms, past the wall-clock budget$/.test(error);
+        expect(errors.filter(isFull).length).toBeGreaterThan(0);
+        expect(errors.filter((error) => !isFull(error) && !isStopped(error))).toEqual([]);
         expect((await rpc(info.urls.public, 'get_status')).result.chain_id).toBe(77);
       } finally {
         node.child.kill('SIGTERM');
