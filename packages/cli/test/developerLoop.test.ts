@@ -225,7 +225,7 @@ describe('the developer loop through the mason command', () => {
     expect(wrong.stderr).toContain('--returns u64: the function returned 4 byte(s) (0xf9ffffff), which is not a u64: a u64 is 8 bytes');
   });
 
-  it('mason read needs no secret key: none set, or a broken one, on a network with no devnet account to fall back on', async () => {
+  it('mason read needs no secret key: none set, or a broken one, with the network given as a URL', async () => {
     const env = { ...NO_KEY, MASON_NODE_URL: undefined, MASON_NODE_WS_URL: undefined };
     const read = await mason(['read', address, 'hello', '--network', devnet.urls.public, '--json'], { env });
     expect(read.code, read.stderr).toBe(0);
@@ -265,6 +265,33 @@ describe('the developer loop through the mason command', () => {
     expect(refused.stderr).toContain('--max-gas');
     expect(refused.stderr).not.toMatch(/\bmaxGas\b/);
     expect(refused.stderr.match(/MASON_CLIENT_GAS_ESTIMATION_FAILED/g)).toHaveLength(1);
+  });
+
+  it('a node on this machine named by its URL is the local network: its deployments are recorded and found under local', async () => {
+    const noNodeEnv = { MASON_NODE_URL: undefined, MASON_NODE_WS_URL: undefined };
+    const deployed = await mason(['deploy', '--args', 'string:ByUrl', '--network', devnet.urls.public, '--json'], { env: noNodeEnv });
+    expect(deployed.code, deployed.stderr).toBe(0);
+    const result = JSON.parse(deployed.stdout.trim().split('\n').pop()!);
+    expect(result).toMatchObject({ network: 'local', record: join(root, 'deployments', 'local.json') });
+    expect(JSON.parse(readFileSync(join(root, 'deployments/local.json'), 'utf8')).contracts.main.address).toBe(result.address);
+    // The same node through MASON_NODE_URL in .env, under --network local (the default).
+    writeFileSync(join(root, '.env'), `MASON_NODE_URL=${devnet.urls.public}\n`);
+    try {
+      const read = await mason(['read', 'main', 'hello', '--json'], { env: noNodeEnv, cwd: join(root, 'assembly') });
+      expect(read.code, read.stderr).toBe(0);
+      expect(JSON.parse(read.stdout)).toMatchObject({ address: result.address, value: 'Hello, ByUrl!' });
+      const byUrl = await mason(['read', 'main', 'hello', '--network', devnet.urls.public.replace('127.0.0.1', 'localhost'), '--json'], { env: noNodeEnv });
+      expect(JSON.parse(byUrl.stdout)).toMatchObject({ address: result.address });
+    } finally {
+      rmSync(join(root, '.env'));
+    }
+  });
+
+  it('mason deploy with no node at the local URL says how to reach the node', async () => {
+    const refused = await mason(['deploy', '--args', 'string:Nobody'], { env: { MASON_NODE_URL: 'http://127.0.0.1:9', MASON_NODE_WS_URL: undefined } });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('error no node at http://127.0.0.1:9: nothing answers there.');
+    expect(refused.stderr.match(/\[MASON_[A-Z_]+\]/g)).toEqual(['[MASON_CLI_NO_NODE]']);
   });
 
   it('a deployment that cannot succeed says so before spending anything', async () => {

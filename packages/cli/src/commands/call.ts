@@ -26,7 +26,7 @@ export function callCommand(): Command {
     .argument('<contract>', 'the contract: its address (AS…), or its name in deployments/<network>.json')
     .argument('<function>', 'the exported function to call')
     .option('--args <values...>', 'arguments as type:value (i32:2 string:Mason bytes:0a0b …)', [])
-    .option('--coins <MAS>', 'coins sent with the call', masAmount, 0n)
+    .addOption(new Option('--coins <MAS>', 'coins sent with the call').argParser(masAmount).default(0n, '0'))
     .option('--max-gas <gas>', 'gas limit (default: estimated by a read-only call, +20 %)', gasAmount)
     .option('--fee <MAS>', "fee (default: the node's minimal fee)", masAmount)
     .option('--period-to-live <periods>', 'periods after the last slot during which the operation may be included (1–9, default 9)', periodToLive)
