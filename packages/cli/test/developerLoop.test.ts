@@ -48,6 +48,14 @@ export function named(_: StaticArray<u8>): StaticArray<u8> {
 export function raw(_: StaticArray<u8>): void {
   generateRawEvent([0xde, 0xad, 0xbe, 0xef, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
 }
+
+export function double(binaryArgs: StaticArray<u8>): StaticArray<u8> {
+  return u64ToBytes(new Args(binaryArgs).nextU64().unwrap() * 2);
+}
+
+export function refuse(_: StaticArray<u8>): void {
+  assert(false, 'refused on purpose');
+}
 `;
 
 function mason(
@@ -240,7 +248,7 @@ describe('the developer loop through the mason command', () => {
       const missing = await mason([command, address, 'sumx', '--args', 'i32:1']);
       expect(missing.code).toBe(1);
       expect(missing.stderr.split('\n')[0]).toBe(
-        `error ${address} has no function sumx (exports: constructor, sum, hello, big, negative, named, raw). [MASON_CLI_NO_SUCH_FUNCTION]`,
+        `error ${address} has no function sumx (exports: constructor, sum, hello, big, negative, named, raw, double, refuse). [MASON_CLI_NO_SUCH_FUNCTION]`,
       );
     }
     const account = devnet.accounts[0]!.address;
@@ -259,12 +267,39 @@ describe('the developer loop through the mason command', () => {
   });
 
   it('a call that would fail is refused before sending, with hints naming flags', async () => {
-    const refused = await mason(['call', address, 'sum', '--args', 'i32:2']);
+    const refused = await mason(['call', address, 'refuse']);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('sum takes two i32: the second is missing');
+    expect(refused.stderr).toContain('refused on purpose');
     expect(refused.stderr).toContain('--max-gas');
     expect(refused.stderr).not.toMatch(/\bmaxGas\b/);
     expect(refused.stderr.match(/MASON_CLIENT_GAS_ESTIMATION_FAILED/g)).toHaveLength(1);
+  });
+
+  it('arguments shorter than what the function reads: how many bytes it read and how many were missing, before sending', async () => {
+    const cases: Array<[string[], string]> = [
+      [
+        ['call', 'main', 'double', '--args', 'i32:3'],
+        'error double reads 8 bytes of arguments but --args gave 4 (i32:3): they are 4 byte(s) short. It failed reading a u64 ("',
+      ],
+      [
+        ['read', 'main', 'double', '--args', 'u8:3'],
+        'error double reads 8 bytes of arguments but --args gave 1 (u8:3): they are 7 byte(s) short. It failed reading a u64 ("',
+      ],
+      [['read', 'main', 'double'], 'error double reads 8 bytes of arguments but --args gave 0 (no --args): they are 8 byte(s) short.'],
+      [
+        ['call', 'main', 'sum', '--args', 'i32:2'],
+        'error sum reads 8 bytes of arguments but --args gave 4 (i32:2): they are 4 byte(s) short. It failed reading an i32 ("sum takes two i32: the second is missing: can\'t deserialize i32 from given argument: out of range',
+      ],
+    ];
+    for (const [args, message] of cases) {
+      const refused = await mason(args);
+      expect(refused.code, args.join(' ')).toBe(1);
+      expect(refused.stderr).toContain(message);
+      expect(refused.stderr).toContain('(u64 parameters take u64:…); nothing was sent.'.replace(/u64/g, args.includes('sum') ? 'i32' : 'u64'));
+      expect(refused.stderr.match(/\[MASON_[A-Z_]+\]/g)).toEqual(['[MASON_CLI_ARGS_TOO_SHORT]']);
+    }
+    const fits = await mason(['read', 'main', 'double', '--args', 'u64:21', '--returns', 'u64']);
+    expect(fits.stdout).toMatch(/result\s+42\n/);
   });
 
   it('a node on this machine named by its URL is the local network: its deployments are recorded and found under local', async () => {

@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
 import { callSC, final, speculative, timeout, waitForOperation, getOperationEvents, type SCOutputEvent } from '@mason/client';
+import { explainShortArgs } from '../argsShortfall.js';
 import { encodeContractArgs } from '../contractArgs.js';
 import { checkFunctionExists } from '../contractExports.js';
 import { resolveContract } from '../contractTarget.js';
@@ -49,6 +50,9 @@ export function callCommand(): Command {
           ...(options.maxGas !== undefined && { maxGas: options.maxGas }),
           ...(options.fee !== undefined && { fee: options.fee }),
           ...(options.periodToLive !== undefined && { periodToLive: options.periodToLive }),
+        }).catch(async (error: unknown) => {
+          const caller = account.address.toString();
+          throw await explainShortArgs(error, { client, target: contract.address, func, parameter, args: options.args, caller, coins: options.coins });
         });
         if (!options.json) console.log(field('operation', operation.id));
         const strategies = options.wait === 'final' ? [final(), timeout(120_000)] : [speculative(), timeout(120_000)];
