@@ -78,3 +78,23 @@ export async function explainShortArgs(error: unknown, call: ShortArgsCall): Pro
     reason,
   });
 }
+
+/**
+ * A deployment whose dry run failed in the constructor reading past the end of its arguments:
+ * said with the --args given and the type it failed on (the deployer runs the constructor, so the
+ * bytes it would have read are not measured). Other errors unchanged.
+ */
+export function explainShortConstructorArgs(error: unknown, contract: string, parameter: Uint8Array, args: readonly string[]): unknown {
+  if (!isMasonError(error) || error.code !== 'MASON_DEPLOY_WOULD_FAIL') return error;
+  const text = String(error.context.error);
+  const type = OUT_OF_RANGE.exec(text)?.[1];
+  if (type === undefined) return error;
+  return new CliError('MASON_CLI_CONSTRUCTOR_ARGS_TOO_SHORT', {
+    contract,
+    given: parameter.length,
+    args: args.length > 0 ? args.join(' ') : 'no --args',
+    a: /^[aeio]/i.test(type) ? 'an' : 'a',
+    type,
+    reason: /(?:.*error: )?(.*?out of range)/s.exec(text)?.[1] ?? text,
+  });
+}

@@ -18,6 +18,8 @@ export const cliErrors = {
     '--returns {type}: the function returned {length} byte(s) (0x{hex}), which is not a {type}: {reason}. Leave out --returns to see the raw bytes.',
   MASON_CLI_ARGS_TOO_SHORT:
     '{func} reads {read} bytes of arguments but --args gave {given} ({args}): they are {short} byte(s) short. It failed reading {a} {type} ("{reason}"). Give one value per parameter, of the parameter\'s type ({type} parameters take {type}:…); nothing was sent.',
+  MASON_CLI_CONSTRUCTOR_ARGS_TOO_SHORT:
+    'the constructor of {contract} reads more than the {given} byte(s) --args gave ({args}): it failed reading {a} {type} ("{reason}"). Give one value per constructor parameter, of the parameter\'s type ({type} parameters take {type}:…); nothing was sent.',
   MASON_CLI_UNKNOWN_NETWORK: 'unknown network "{name}"{suggestion}: use local, buildnet, mainnet or a node URL (http://…).',
   MASON_CLI_NO_NODE:
     'no node at {url}: nothing answers there. Start one with `mason node`; if your node runs on other ports (`mason node --port-offset …`) or elsewhere, set MASON_NODE_URL (in the environment or .env) or pass --network <its URL>.',

@@ -330,9 +330,23 @@ describe('the developer loop through the mason command', () => {
   });
 
   it('a deployment that cannot succeed says so before spending anything', async () => {
-    const refused = await mason(['deploy']);
+    const refused = await mason(['deploy', '--args', 'string:Mason', '--coins', '0']);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('the constructor takes a name (string)');
+    expect(refused.stderr).toContain('send it coins with the deployment');
     expect(refused.stderr.match(/MASON_DEPLOY_WOULD_FAIL/g)).toHaveLength(1);
+  });
+
+  it('constructor arguments shorter than what the constructor reads: the type it failed on, before sending', async () => {
+    for (const [args, given, shown] of [
+      [[], 0, 'no --args'],
+      [['--args', 'u8:1'], 1, 'u8:1'],
+    ] as const) {
+      const refused = await mason(['deploy', ...args]);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(
+        `error the constructor of main reads more than the ${given} byte(s) --args gave (${shown}): it failed reading a string ("the constructor takes a name (string): can't deserialize string from given argument: out of range"). Give one value per constructor parameter, of the parameter's type (string parameters take string:…); nothing was sent.`,
+      );
+      expect(refused.stderr.match(/\[MASON_[A-Z_]+\]/g)).toEqual(['[MASON_CLI_CONSTRUCTOR_ARGS_TOO_SHORT]']);
+    }
   });
 });

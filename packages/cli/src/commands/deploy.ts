@@ -1,6 +1,7 @@
 import { Command, Option } from 'commander';
 import { DeploymentRecords, deployFromBuild, type DeployProgress } from '@mason/deployer';
 import { formatMas } from '@mason/codec';
+import { explainShortConstructorArgs } from '../argsShortfall.js';
 import { encodeContractArgs } from '../contractArgs.js';
 import { CliError } from '../errors.js';
 import { argsStringArray, rawEventBytes } from '../eventText.js';
@@ -120,6 +121,8 @@ export function deployCommand(): Command {
             onProgress: (progress) => {
               if (!quiet) console.log(color.dim(`  • ${describe(progress)}`));
             },
+          }).catch((error: unknown) => {
+            throw explainShortConstructorArgs(error, name, args, options.args);
           });
           if (quiet) {
             console.log(
