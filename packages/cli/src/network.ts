@@ -1,8 +1,13 @@
+import { existsSync } from 'node:fs';
 import { Account, ClientError, createClient, READ_ONLY_DEFAULT_CALLER, type Client } from '@mason/client';
 import { devnetAccountKey } from '@mason/devnet';
 import { CliError } from './errors.js';
+import { nearestName } from './nearestName.js';
+import { isLoopbackUrl } from './noNode.js';
+import { envFilePath, envSetting } from './projectEnv.js';
 
 export interface Network {
+  /** What deployment records are named after: `local`, `buildnet`, `mainnet`, or the host of a remote node's URL. */
   name: string;
   url: string;
   wsUrl?: string;
@@ -14,17 +19,29 @@ const PUBLIC_NODES: Record<string, string> = {
   mainnet: 'https://mainnet.massa.net/api/v2',
 };
 
-/** `local` (the devnet of `mason node`), `buildnet`, `mainnet`, or a node's URL. */
+export const NETWORK_NAMES: readonly string[] = ['local', ...Object.keys(PUBLIC_NODES)];
+
+/**
+ * `local` (the devnet of `mason node`, or MASON_NODE_URL/MASON_NODE_WS_URL from the environment
+ * or .env), `buildnet`, `mainnet`, or a node's URL. A URL on this machine is the local network
+ * too (a node on other ports): its deployments are recorded and found under `local`, whichever
+ * way it was named.
+ */
 export function resolveNetwork(name = 'local'): Network {
   if (name === 'local') {
-    const url = process.env.MASON_NODE_URL ?? 'http://127.0.0.1:33035';
-    const wsUrl = process.env.MASON_NODE_WS_URL ?? (process.env.MASON_NODE_URL ? undefined : 'ws://127.0.0.1:33036');
+    const nodeUrl = envSetting('MASON_NODE_URL');
+    const url = nodeUrl ?? 'http://127.0.0.1:33035';
+    const wsUrl = envSetting('MASON_NODE_WS_URL') ?? (nodeUrl ? undefined : 'ws://127.0.0.1:33036');
     return { name, url, ...(wsUrl && { wsUrl }), isLocal: true };
   }
   const publicUrl = PUBLIC_NODES[name];
   if (publicUrl) return { name, url: publicUrl, isLocal: false };
-  if (/^https?:\/\//.test(name)) return { name: new URL(name).host, url: name, isLocal: false };
-  throw new CliError('MASON_CLI_UNKNOWN_NETWORK', { name });
+  if (/^https?:\/\//.test(name)) {
+    if (isLoopbackUrl(name)) return { name: 'local', url: name, isLocal: true };
+    return { name: new URL(name).host, url: name, isLocal: false };
+  }
+  const nearest = nearestName(name, NETWORK_NAMES);
+  throw new CliError('MASON_CLI_UNKNOWN_NETWORK', { name, suggestion: nearest ? ` (did you mean ${nearest}?)` : '' });
 }
 
 export function clientFor(network: Network): Client {
@@ -36,8 +53,9 @@ export function clientFor(network: Network): Client {
  * when none is set. Never printed.
  */
 export function accountFor(network: Network): Account {
+  const path = envFilePath();
   try {
-    return Account.fromEnv();
+    return Account.fromEnv(existsSync(path) ? { path } : {});
   } catch (error) {
     if (network.isLocal && error instanceof ClientError && error.code === 'MASON_CLIENT_SECRET_KEY_MISSING') {
       return Account.fromSecretKey(devnetAccountKey(0));

@@ -14,15 +14,20 @@ export function choosePorts(given: Record<PortName, number>, isExplicit: (name: 
 }
 
 /** EADDRINUSE from the devnet's servers, said as what it means and what to do; other errors unchanged. */
-export function explainListenError(error: unknown, ports: Record<PortName, number>, host: string): unknown {
+export function explainListenError(error: unknown, ports: Record<PortName, number>, host: string, offset: number): unknown {
   const e = error as { code?: unknown; port?: unknown; address?: unknown };
   if (e?.code !== 'EADDRINUSE' || typeof e.port !== 'number') return error;
   const name = (Object.keys(ports) as PortName[]).find((key) => ports[key] === e.port);
-  const suggestion = (Object.keys(DEFAULT_PORTS) as PortName[]).map((key) => ports[key] + 10).join('/');
+  // The next offset of ten (or the previous one, near the top of the port range), with the ports it gives.
+  const next = offset + 10 <= MAX_PORT_OFFSET ? offset + 10 : Math.max(0, offset - 10);
+  const suggested = (Object.keys(DEFAULT_PORTS) as PortName[]).map((key) => DEFAULT_PORTS[key] + next);
+  const nodeHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   return new CliError('MASON_CLI_PORT_IN_USE', {
     port: e.port,
     role: name ? `${ROLE[name]}, --${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}` : 'a devnet port',
     host: typeof e.address === 'string' ? e.address : host,
-    suggested: suggestion,
+    offset: next,
+    suggested: suggested.join(', '),
+    nodeUrl: `http://${nodeHost}:${DEFAULT_PORTS.publicPort + next}`,
   });
 }

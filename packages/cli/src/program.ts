@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
+import { explainNoNode } from './noNode.js';
 import { printError } from './output.js';
 export { tuneV8 } from './v8Tuning.js';
 
@@ -18,6 +19,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   call: () => import('./commands/call.js').then((m) => m.callCommand()),
   read: () => import('./commands/read.js').then((m) => m.readCommand()),
 };
+
+export const COMMAND_NAMES: readonly string[] = Object.keys(COMMANDS);
 
 /** Whether commander printed its own refusal (unknown option, missing argument, bad value). */
 let printedByCommander = false;
@@ -43,7 +46,11 @@ function configure(command: Command, usage: string): Command {
 
 /** The program with the command `argv` names, or every command (for help and unknown names). */
 export async function createProgram(argv: readonly string[] = []): Promise<Command> {
-  const program = configure(new Command('mason').description('Mason — the Massa smart-contract toolkit').version(VERSION), '(run mason --help for usage)');
+  // An unknown command gets commander's nearest name when one is close, and always the list.
+  const program = configure(
+    new Command('mason').description('Mason — the Massa smart-contract toolkit').version(VERSION),
+    `(commands: ${COMMAND_NAMES.join(', ')}; run mason --help for usage)`,
+  );
   const named = argv[2];
   const wanted = named !== undefined && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS);
   for (const command of await Promise.all(wanted.map((name) => COMMANDS[name]!()))) {
@@ -64,7 +71,7 @@ export async function run(argv: string[]): Promise<number> {
       printError(error);
       return error.exitCode || 1;
     }
-    printError(error);
+    printError(explainNoNode(error));
     return 1;
   }
 }

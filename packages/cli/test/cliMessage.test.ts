@@ -59,7 +59,7 @@ describe('printError', () => {
     const errors = [
       new ClientError('MASON_CLIENT_CONNECTION_REFUSED', { url: 'http://x' }),
       new RpcError({ method: 'get_status', url: 'http://x', code: -32000, message: 'Bad request' }),
-      new CliError('MASON_CLI_UNKNOWN_NETWORK', { name: 'moon' }),
+      new CliError('MASON_CLI_UNKNOWN_NETWORK', { name: 'moon', suggestion: '' }),
       new DeployError('MASON_DEPLOY_NO_NODE', { url: 'http://x', hint: 'Start one.' }),
       new CodecError('MASON_CODEC_BASE58_INVALID', { text: '0OIl' }),
       new CompilerError('MASON_COMPILER_WRITE_FAILED', { file: 'build/a.wasm', reason: 'EACCES' }),

@@ -49,6 +49,14 @@ export function named(_: StaticArray<u8>): StaticArray<u8> {
 export function raw(_: StaticArray<u8>): void {
   generateRawEvent([0xde, 0xad, 0xbe, 0xef, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
 }
+
+export function double(binaryArgs: StaticArray<u8>): StaticArray<u8> {
+  return u64ToBytes(new Args(binaryArgs).nextU64().unwrap() * 2);
+}
+
+export function refuse(_: StaticArray<u8>): void {
+  assert(false, 'refused on purpose');
+}
 `;
 
 function mason(
@@ -226,7 +234,7 @@ describe('the developer loop through the mason command', () => {
     expect(wrong.stderr).toContain('--returns u64: the function returned 4 byte(s) (0xf9ffffff), which is not a u64: a u64 is 8 bytes');
   });
 
-  it('mason read needs no secret key: none set, or a broken one, on a network with no devnet account to fall back on', async () => {
+  it('mason read needs no secret key: none set, or a broken one, with the network given as a URL', async () => {
     const env = { ...NO_KEY, MASON_NODE_URL: undefined, MASON_NODE_WS_URL: undefined };
     const read = await mason(['read', address, 'hello', '--network', devnet.urls.public, '--json'], { env });
     expect(read.code, read.stderr).toBe(0);
@@ -241,7 +249,7 @@ describe('the developer loop through the mason command', () => {
       const missing = await mason([command, address, 'sumx', '--args', 'i32:1']);
       expect(missing.code).toBe(1);
       expect(missing.stderr.split('\n')[0]).toBe(
-        `error ${address} has no function sumx (exports: constructor, sum, hello, big, negative, named, raw). [MASON_CLI_NO_SUCH_FUNCTION]`,
+        `error ${address} has no function sumx (exports: constructor, sum, hello, big, negative, named, raw, double, refuse). [MASON_CLI_NO_SUCH_FUNCTION]`,
       );
     }
     const account = devnet.accounts[0]!.address;
@@ -260,18 +268,86 @@ describe('the developer loop through the mason command', () => {
   });
 
   it('a call that would fail is refused before sending, with hints naming flags', async () => {
-    const refused = await mason(['call', address, 'sum', '--args', 'i32:2']);
+    const refused = await mason(['call', address, 'refuse']);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('sum takes two i32: the second is missing');
+    expect(refused.stderr).toContain('refused on purpose');
     expect(refused.stderr).toContain('--max-gas');
     expect(refused.stderr).not.toMatch(/\bmaxGas\b/);
     expect(refused.stderr.match(/MASON_CLIENT_GAS_ESTIMATION_FAILED/g)).toHaveLength(1);
   });
 
-  it('a deployment that cannot succeed says so before spending anything', async () => {
-    const refused = await mason(['deploy']);
+  it('arguments shorter than what the function reads: how many bytes it read and how many were missing, before sending', async () => {
+    const cases: Array<[string[], string]> = [
+      [
+        ['call', 'main', 'double', '--args', 'i32:3'],
+        'error double reads 8 bytes of arguments but --args gave 4 (i32:3): they are 4 byte(s) short. It failed reading a u64 ("',
+      ],
+      [
+        ['read', 'main', 'double', '--args', 'u8:3'],
+        'error double reads 8 bytes of arguments but --args gave 1 (u8:3): they are 7 byte(s) short. It failed reading a u64 ("',
+      ],
+      [['read', 'main', 'double'], 'error double reads 8 bytes of arguments but --args gave 0 (no --args): they are 8 byte(s) short.'],
+      [
+        ['call', 'main', 'sum', '--args', 'i32:2'],
+        'error sum reads 8 bytes of arguments but --args gave 4 (i32:2): they are 4 byte(s) short. It failed reading an i32 ("sum takes two i32: the second is missing: can\'t deserialize i32 from given argument: out of range',
+      ],
+    ];
+    for (const [args, message] of cases) {
+      const refused = await mason(args);
+      expect(refused.code, args.join(' ')).toBe(1);
+      expect(refused.stderr).toContain(message);
+      expect(refused.stderr).toContain('(u64 parameters take u64:…); nothing was sent.'.replace(/u64/g, args.includes('sum') ? 'i32' : 'u64'));
+      expect(refused.stderr.match(/\[MASON_[A-Z_]+\]/g)).toEqual(['[MASON_CLI_ARGS_TOO_SHORT]']);
+    }
+    const fits = await mason(['read', 'main', 'double', '--args', 'u64:21', '--returns', 'u64']);
+    expect(fits.stdout).toMatch(/result\s+42\n/);
+  });
+
+  it('a node on this machine named by its URL is the local network: its deployments are recorded and found under local', async () => {
+    const noNodeEnv = { MASON_NODE_URL: undefined, MASON_NODE_WS_URL: undefined };
+    const deployed = await mason(['deploy', '--args', 'string:ByUrl', '--network', devnet.urls.public, '--json'], { env: noNodeEnv });
+    expect(deployed.code, deployed.stderr).toBe(0);
+    const result = JSON.parse(deployed.stdout.trim().split('\n').pop()!);
+    expect(result).toMatchObject({ network: 'local', record: join(root, 'deployments', 'local.json') });
+    expect(JSON.parse(readFileSync(join(root, 'deployments/local.json'), 'utf8')).contracts.main.address).toBe(result.address);
+    // The same node through MASON_NODE_URL in .env, under --network local (the default).
+    writeFileSync(join(root, '.env'), `MASON_NODE_URL=${devnet.urls.public}\n`);
+    try {
+      const read = await mason(['read', 'main', 'hello', '--json'], { env: noNodeEnv, cwd: join(root, 'assembly') });
+      expect(read.code, read.stderr).toBe(0);
+      expect(JSON.parse(read.stdout)).toMatchObject({ address: result.address, value: 'Hello, ByUrl!' });
+      const byUrl = await mason(['read', 'main', 'hello', '--network', devnet.urls.public.replace('127.0.0.1', 'localhost'), '--json'], { env: noNodeEnv });
+      expect(JSON.parse(byUrl.stdout)).toMatchObject({ address: result.address });
+    } finally {
+      rmSync(join(root, '.env'));
+    }
+  });
+
+  it('mason deploy with no node at the local URL says how to reach the node', async () => {
+    const refused = await mason(['deploy', '--args', 'string:Nobody'], { env: { MASON_NODE_URL: 'http://127.0.0.1:9', MASON_NODE_WS_URL: undefined } });
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('the constructor takes a name (string)');
+    expect(refused.stderr).toContain('error no node at http://127.0.0.1:9: nothing answers there.');
+    expect(refused.stderr.match(/\[MASON_[A-Z_]+\]/g)).toEqual(['[MASON_CLI_NO_NODE]']);
+  });
+
+  it('a deployment that cannot succeed says so before spending anything', async () => {
+    const refused = await mason(['deploy', '--args', 'string:Mason', '--coins', '0']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('send it coins with the deployment');
     expect(refused.stderr.match(/MASON_DEPLOY_WOULD_FAIL/g)).toHaveLength(1);
+  });
+
+  it('constructor arguments shorter than what the constructor reads: the type it failed on, before sending', async () => {
+    for (const [args, given, shown] of [
+      [[], 0, 'no --args'],
+      [['--args', 'u8:1'], 1, 'u8:1'],
+    ] as const) {
+      const refused = await mason(['deploy', ...args]);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain(
+        `error the constructor of main reads more than the ${given} byte(s) --args gave (${shown}): it failed reading a string ("the constructor takes a name (string): can't deserialize string from given argument: out of range"). Give one value per constructor parameter, of the parameter's type (string parameters take string:…); nothing was sent.`,
+      );
+      expect(refused.stderr.match(/\[MASON_[A-Z_]+\]/g)).toEqual(['[MASON_CLI_CONSTRUCTOR_ARGS_TOO_SHORT]']);
+    }
   });
 });

@@ -73,6 +73,7 @@ describe("commander's own refusals", () => {
         "error: option '--returns <type>' argument 'u7' is invalid. the types are bool, u8, i8, u16, i16, u32, i32, u64, i64, u128, i128, u256, i256, f32, f64, string, bytes",
       ],
       [['frob'], "error: unknown command 'frob'"],
+      [['events'], "error: unknown command 'events'"],
     ];
     for (const [args, message] of cases) {
       const result = await mason(args);
@@ -81,14 +82,40 @@ describe("commander's own refusals", () => {
       expect(result.stderr.split(message)).toHaveLength(2);
     }
   });
+
+  it('an unknown command: the nearest command when one is close, and the list of commands', async () => {
+    const list = '(commands: build, deploy, node, test, call, read; run mason --help for usage)';
+    const far = await mason(['events']);
+    expect(far.stderr).toBe(`error: unknown command 'events'\n${list}\n`);
+    const near = await mason(['buidl']);
+    expect(near.stderr).toBe(`error: unknown command 'buidl'\n(Did you mean build?)\n${list}\n`);
+  });
 });
 
 describe('refusals that name what to do', () => {
-  it('a node that does not answer: the code once', async () => {
-    const result = await mason(['read', CONTRACT, 'sum']);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('Could not connect to http://127.0.0.1:9');
-    expect(codes(result.stderr)).toEqual(['MASON_CLIENT_CONNECTION_REFUSED']);
+  it('no node on this machine at the URL: named, with how to start one or point the command at it; the code once', async () => {
+    for (const args of [
+      ['read', CONTRACT, 'sum'],
+      ['call', CONTRACT, 'sum', '--network', 'http://localhost:9'],
+    ]) {
+      const result = await mason(args);
+      expect(result.code).toBe(1);
+      const url = args.includes('--network') ? 'http://localhost:9' : 'http://127.0.0.1:9';
+      expect(result.stderr).toContain(`error no node at ${url}: nothing answers there. Start one with \`mason node\`;`);
+      expect(result.stderr).toContain('set MASON_NODE_URL (in the environment or .env) or pass --network <its URL>');
+      expect(result.stderr.match(/\[MASON_[A-Z_]+\]/g)).toEqual(['[MASON_CLI_NO_NODE]']);
+    }
+  });
+
+  it("MASON_NODE_URL and MASON_NODE_WS_URL are read from the project's .env, the environment first", async () => {
+    const project = join(outside, 'dotenv');
+    mkdirSync(join(project, 'assembly'), { recursive: true });
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'dotenv', devDependencies: { '@mason/cli': '0.1.0' } }));
+    writeFileSync(join(project, '.env'), 'PRIVATE_KEY=\nMASON_NODE_URL=http://127.0.0.1:19\n');
+    const fromFile = await mason(['read', CONTRACT, 'sum'], join(project, 'assembly'), { MASON_NODE_URL: '' });
+    expect(fromFile.stderr).toContain('error no node at http://127.0.0.1:19:');
+    const fromEnv = await mason(['read', CONTRACT, 'sum'], join(project, 'assembly'), { MASON_NODE_URL: 'http://127.0.0.1:29' });
+    expect(fromEnv.stderr).toContain('error no node at http://127.0.0.1:29:');
   });
 
   it('an address with a typo, an unknown network, a bad caller', async () => {
@@ -97,6 +124,15 @@ describe('refusals that name what to do', () => {
     expect(codes(typo.stderr)).toEqual(['MASON_CLI_INVALID_ADDRESS']);
     const network = await mason(['read', CONTRACT, 'sum', '--network', 'testnet']);
     expect(network.stderr).toContain('error unknown network "testnet": use local, buildnet, mainnet or a node URL (http://…). [MASON_CLI_UNKNOWN_NETWORK]');
+    for (const [typo, meant] of [
+      ['buildet', 'buildnet'],
+      ['Mainet', 'mainnet'],
+      ['lcoal', 'local'],
+    ]) {
+      const near = await mason(['call', CONTRACT, 'sum', '--network', typo!]);
+      expect(near.code).toBe(1);
+      expect(near.stderr).toContain(`error unknown network "${typo}" (did you mean ${meant}?): use local, buildnet, mainnet or a node URL (http://…).`);
+    }
     const caller = await mason(['read', CONTRACT, 'sum', '--caller', 'me']);
     expect(caller.stderr).toContain('error me is not a valid Massa address');
     for (const result of [typo, network, caller]) expect(result.code).toBe(1);

@@ -68,5 +68,5 @@ describe("the token template's commands", () => {
     expect(result((await mason(['read', 'token', 'name'])).stdout)).toBe('"MasonToken"');
     const json = JSON.parse((await mason(['read', 'token', 'balanceOf', '--args', `string:${alice}`, '--returns', 'u64', '--json'])).stdout);
     expect(json).toMatchObject({ hex: 'e803000000000000', returns: 'u64', value: '1000' });
-  });
+  }, 180_000);
 });

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, watch, type FSWatcher } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { relative, resolve, sep } from 'node:path';
 import pc from 'picocolors';
 import { affectedSpecs, type SpecDependencies } from './affectedSpecs.js';
 import { findSpecFiles } from './findSpecFiles.js';
 import { loadAspectConfig } from './loadAspectConfig.js';
 import { runTests, type RunTestsOptions } from './runTests.js';
+import { watchDirectories } from './watchDirectories.js';
 import type { TestRunResult } from './TestRunResult.js';
 
 export interface WatchTestsOptions extends RunTestsOptions {
@@ -17,7 +18,7 @@ export interface WatchTestsOptions extends RunTestsOptions {
   prepare?: () => Promise<Partial<RunTestsOptions>>;
 }
 
-/** Folders of the project that are never watched: installed packages, git, tool caches. */
+/** Folders of the project that are never watched, at any depth: installed packages, git. */
 const UNWATCHED = new Set(['node_modules', '.git']);
 /** Written by the runs themselves. */
 const IGNORED = /[\\/](?:node_modules|\.git|__snapshots__)(?:[\\/]|$)/;
@@ -41,7 +42,8 @@ function isMasonError(error: unknown): error is Error & { code: string } {
  * affects (see affectedSpecs): a spec that changed, the specs whose compilation read a changed file
  * (imports followed), or whose tests read it with readFile. Changes are gathered until `debounceMs`
  * passes without one; a file saved with the same content changes nothing. Watching uses the
- * system's file notifications (no polling), on the project's folders except node_modules and .git.
+ * system's file notifications (no polling), on each of the project's folders except node_modules
+ * and .git, so files saved by rename (vim, JetBrains' safe write, `sed -i`) stay watched.
  * A run that cannot start (no spec, a broken config) is reported and watching goes on.
  */
 export async function watchTests(options: WatchTestsOptions = {}): Promise<void> {
@@ -133,22 +135,13 @@ export async function watchTests(options: WatchTestsOptions = {}): Promise<void>
     }, debounceMs);
   };
 
-  const watchers: FSWatcher[] = [];
-  const onChange = (dir: string) => (_event: string, filename: string | Buffer | null) => {
-    if (filename === null) return;
-    const path = join(dir, filename.toString());
+  // Watching starts before the first run, so a file saved as soon as "Watching for changes"
+  // appears is not missed; a change saved during the first run waits for it, as during any round.
+  const stopWatching = watchDirectories(root, UNWATCHED, (path) => {
     if (IGNORED.test(path)) return;
     pending.add(path);
     schedule();
-  };
-
-  // Watching starts before the first run: on Linux a recursive watcher sets up its subfolders
-  // asynchronously, and a file saved as soon as "Watching for changes" appears must not be missed.
-  // A change saved during the first run waits for it, as during any round.
-  watchers.push(watch(root, onChange(root)));
-  for (const entry of readdirSync(root, { withFileTypes: true })) {
-    if (entry.isDirectory() && !UNWATCHED.has(entry.name)) watchers.push(watch(join(root, entry.name), { recursive: true }, onChange(join(root, entry.name))));
-  }
+  });
   const first = run().finally(() => {
     running = undefined;
     if (pending.size > 0 && !options.signal?.aborted) schedule();
@@ -158,7 +151,7 @@ export async function watchTests(options: WatchTestsOptions = {}): Promise<void>
 
   await new Promise<void>((resolveStopped) => {
     const stop = () => {
-      for (const watcher of watchers) watcher.close();
+      stopWatching();
       clearTimeout(timer);
       void (running ?? Promise.resolve()).finally(resolveStopped);
     };

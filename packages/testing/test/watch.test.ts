@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { scaledTimeout } from '@mason/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,6 +60,34 @@ describe('mason test --watch', () => {
     expect(round).not.toContain('counter.spec.ts');
     expect(round).toContain('expected: 4');
     expect(round).toMatch(/✖ 0 passed, 1 failed \(1 spec file, /);
+  });
+
+  it('keeps seeing a file saved by rename (vim, safe write, sed -i), at every save, and a folder that appears', async () => {
+    const math = join(project.root, 'assembly/lib/math.ts');
+    const saveByRename = (text: string) => {
+      writeFileSync(`${math}.tmp`, text);
+      renameSync(`${math}.tmp`, math);
+    };
+    for (const [factor, result] of [
+      [2, /✔ 1 passed, 0 failed \(1 spec file, /],
+      [5, /✖ 0 passed, 1 failed \(1 spec file, /],
+      [3, /✖ 0 passed, 1 failed \(1 spec file, /],
+    ] as const) {
+      const from = output.length;
+      saveByRename(`export function twice(x: i32): i32 {\n  return x * ${factor};\n}\n`);
+      const round = await nextRound(from);
+      expect(round).toContain('assembly/lib/math.ts changed: 1 spec file to run again');
+      expect(round).toMatch(result);
+    }
+    // A folder made after watching began (its files are seen as they change).
+    const from = output.length;
+    mkdirSync(join(project.root, 'assembly/lib/deep'));
+    writeFileSync(join(project.root, 'assembly/lib/deep/helper.ts'), 'export const HELPER = 1;\n');
+    expect(await nextRound(from, 'no spec depends on it')).toContain('assembly/lib/deep/helper.ts');
+    const again = output.length;
+    writeFileSync(`${join(project.root, 'assembly/lib/deep/helper.ts')}.tmp`, 'export const HELPER = 2;\n');
+    renameSync(`${join(project.root, 'assembly/lib/deep/helper.ts')}.tmp`, join(project.root, 'assembly/lib/deep/helper.ts'));
+    expect(await nextRound(again, 'assembly/lib/deep/helper.ts changed: no spec depends on it')).toBeTruthy();
   });
 
   it('says so for a file no spec reads, and runs nothing for a file saved unchanged', async () => {

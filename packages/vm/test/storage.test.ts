@@ -1,5 +1,6 @@
 import { Args, MAS } from '@mason/codec';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { keyText } from '../src/execution/failures.js';
 import { CALL_GAS, CONTEXT, deployTester, OTHER, SENDER, world, type World } from './helpers/fixtures.js';
 
 let w: World;
@@ -29,13 +30,23 @@ describe('storage', () => {
     expect(call('hasValue', new Args().addString('color').serialize()).returnValue).toEqual(Uint8Array.of(0));
   });
 
-  it('reports a missing entry with the node text', () => {
+  it('reports a missing entry with the node text, then the key and whose datastore it was read from', () => {
     const result = call('getValue', new Args().addString('nothing').serialize());
-    expect(result.error!.nodeMessage).toBe('VM Error in CallSC context: VM execution error: RuntimeError: Runtime error: data entry not found');
+    expect(result.error!.nodeMessage).toBe(
+      `VM Error in CallSC context: VM execution error: RuntimeError: Runtime error: data entry not found: key "nothing" of ${w.tester}`,
+    );
     const deleted = call('deleteValue', new Args().addString('nothing').serialize());
     expect(deleted.error!.nodeMessage).toContain(
       `Runtime error: Runtime error: could not delete data entry [110, 111, 116, 104, 105, 110, 103] for address ${w.tester}: entry or address does not exist`,
     );
+  });
+
+  it('shows a key as text when it is printable UTF-8, else in hex', () => {
+    expect(keyText(utf8('counter'))).toBe('"counter"');
+    expect(keyText(utf8('naïve "key"'))).toBe('"naïve \\"key\\""');
+    expect(keyText(Uint8Array.of(1, 2, 0xff))).toBe('0x0102ff');
+    expect(keyText(Uint8Array.of(0x61, 0x0a))).toBe('0x610a');
+    expect(keyText(new Uint8Array())).toBe('""');
   });
 
   it('lists keys by byte prefix in byte order', () => {

@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
 import { callSC, final, speculative, timeout, waitForOperation, getOperationEvents, type SCOutputEvent } from '@mason/client';
+import { explainShortArgs } from '../argsShortfall.js';
 import { encodeContractArgs } from '../contractArgs.js';
 import { checkFunctionExists } from '../contractExports.js';
 import { resolveContract } from '../contractTarget.js';
@@ -26,7 +27,7 @@ export function callCommand(): Command {
     .argument('<contract>', 'the contract: its address (AS…), or its name in deployments/<network>.json')
     .argument('<function>', 'the exported function to call')
     .option('--args <values...>', 'arguments as type:value (i32:2 string:Mason bytes:0a0b …)', [])
-    .option('--coins <MAS>', 'coins sent with the call', masAmount, 0n)
+    .addOption(new Option('--coins <MAS>', 'coins sent with the call').argParser(masAmount).default(0n, '0'))
     .option('--max-gas <gas>', 'gas limit (default: estimated by a read-only call, +20 %)', gasAmount)
     .option('--fee <MAS>', "fee (default: the node's minimal fee)", masAmount)
     .option('--period-to-live <periods>', 'periods after the last slot during which the operation may be included (1–9, default 9)', periodToLive)
@@ -49,6 +50,9 @@ export function callCommand(): Command {
           ...(options.maxGas !== undefined && { maxGas: options.maxGas }),
           ...(options.fee !== undefined && { fee: options.fee }),
           ...(options.periodToLive !== undefined && { periodToLive: options.periodToLive }),
+        }).catch(async (error: unknown) => {
+          const caller = account.address.toString();
+          throw await explainShortArgs(error, { client, target: contract.address, func, parameter, args: options.args, caller, coins: options.coins });
         });
         if (!options.json) console.log(field('operation', operation.id));
         const strategies = options.wait === 'final' ? [final(), timeout(120_000)] : [speculative(), timeout(120_000)];

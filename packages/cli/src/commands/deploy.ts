@@ -1,6 +1,7 @@
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { DeploymentRecords, deployFromBuild, type DeployProgress } from '@mason/deployer';
 import { formatMas } from '@mason/codec';
+import { explainShortConstructorArgs } from '../argsShortfall.js';
 import { encodeContractArgs } from '../contractArgs.js';
 import { CliError } from '../errors.js';
 import { argsStringArray, rawEventBytes } from '../eventText.js';
@@ -76,7 +77,11 @@ export function deployCommand(): Command {
     .argument('[contract]', 'the contract to deploy, by its name in build/manifest.json (default: the only one, or main)')
     .option('--network <name>', 'local, buildnet, mainnet or a node URL', 'local')
     .option('--args <values...>', 'constructor arguments as type:value (string:Mason i32:2 …)', [])
-    .option('--coins <MAS>', 'coins sent to the constructor (the contract pays its storage with them)', masAmount, masAmount('0.1'))
+    .addOption(
+      new Option('--coins <MAS>', 'coins sent to the constructor (the contract pays its storage with them)')
+        .argParser(masAmount)
+        .default(masAmount('0.1'), '0.1'),
+    )
     .option('--fee <MAS>', "fee (default: the node's minimal fee)", masAmount)
     .option('--max-gas <gas>', 'gas limit (default: measured by a dry run, +20 %)', gasAmount)
     .option('--period-to-live <periods>', 'periods after the last slot during which the operation may be included (1–9, default 9)', periodToLive)
@@ -116,6 +121,8 @@ export function deployCommand(): Command {
             onProgress: (progress) => {
               if (!quiet) console.log(color.dim(`  • ${describe(progress)}`));
             },
+          }).catch((error: unknown) => {
+            throw explainShortConstructorArgs(error, name, args, options.args);
           });
           if (quiet) {
             console.log(

@@ -94,7 +94,7 @@ export function nodeCommand(): Command {
         ...(options.maxExecutionMs !== undefined && { maxExecutionMs: options.maxExecutionMs }),
         ...(options.instant && { instant: true }),
       }).catch((error: unknown) => {
-        throw explainListenError(error, ports, options.host);
+        throw explainListenError(error, ports, options.host, options.portOffset);
       });
       // Signal handlers first: a script may stop the node as soon as it reads the readiness line.
       const shutdown = waitForShutdown(devnet, options.json === true, dataDir);

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { readOnlyCall } from '@mason/client';
 import { Address, isMasonError, toHex } from '@mason/codec';
+import { explainShortArgs } from '../argsShortfall.js';
 import { encodeContractArgs } from '../contractArgs.js';
 import { checkFunctionExists } from '../contractExports.js';
 import { resolveContract } from '../contractTarget.js';
@@ -56,6 +57,16 @@ export function readCommand(): Command {
           caller,
           ...(options.coins !== undefined && { coins: options.coins }),
           ...(options.maxGas !== undefined && { maxGas: options.maxGas }),
+        }).catch(async (error: unknown) => {
+          throw await explainShortArgs(error, {
+            client,
+            target: contract.address,
+            func,
+            parameter,
+            args: options.args,
+            caller,
+            ...(options.coins !== undefined && { coins: options.coins }),
+          });
         });
         const decoded = options.returns ? decodeReturn(result.value, options.returns) : null;
         const text = decoded ? null : printableText(result.value);

@@ -92,6 +92,17 @@ export class ContextError extends Error {
   }
 }
 
+/** A datastore key as a person reads it: `"text"` when it is printable UTF-8, else `0x…`. */
+export function keyText(key: Uint8Array): string {
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(key);
+    if (!/[\p{Cc}\p{Cf}\p{Co}\p{Cn}]/u.test(text)) return JSON.stringify(text);
+  } catch {
+    // not UTF-8: shown in hex
+  }
+  return `0x${Buffer.from(key).toString('hex')}`;
+}
+
 /** Rust's `{:?}` of a byte vector: `[1, 2, 3]`. */
 export function debugBytes(bytes: Uint8Array): string {
   return `[${Array.from(bytes).join(', ')}]`;

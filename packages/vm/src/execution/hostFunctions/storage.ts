@@ -1,5 +1,5 @@
 import type { InstanceEnv } from '../InstanceEnv.js';
-import { hostFailure } from '../failures.js';
+import { hostFailure, keyText } from '../failures.js';
 import { appendDataEntry, currentAddress, deleteDataEntry, setDataEntry } from '../contextLedger.js';
 import { abi, boolToI32, type HostFunctions } from './hostFunction.js';
 import { serializeKeys } from './serializeKeys.js';
@@ -8,7 +8,8 @@ import { serializeKeys } from './serializeKeys.js';
 export function storageFunctions(env: InstanceEnv): HostFunctions {
   const read = (address: string, key: Uint8Array): Uint8Array => {
     const value = env.ctx.ledger.getDataEntry(address, key);
-    if (value === undefined) throw hostFailure('data entry not found');
+    // The node says `data entry not found`; which key, and whose, is what a person needs to fix it.
+    if (value === undefined) throw hostFailure(`data entry not found: key ${keyText(key)} of ${address}`);
     return value;
   };
   const keys = (address: string, prefix: Uint8Array): number => {
