@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { linkSync, mkdirSync, openSync, readFileSync, unlinkSync, writeFileSync, writeSync, closeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { MasonError, formatTemplate, type TemplateContext } from '@mason/codec';
+import { defineErrors, type CodedError } from '@mason/codec';
 
 export const DATA_DIR_LOCK_FILE = 'mason-node.lock';
 
@@ -17,13 +17,14 @@ export const dataDirLockErrors = {
 
 export type DataDirLockErrorCode = keyof typeof dataDirLockErrors;
 
-export class DataDirLockError<C extends DataDirLockErrorCode = DataDirLockErrorCode> extends MasonError<C, TemplateContext<(typeof dataDirLockErrors)[C]>> {
-  override readonly name = 'DataDirLockError';
+const defined = defineErrors(dataDirLockErrors, 'cli.md', { name: 'DataDirLockError' });
 
-  constructor(code: C, context: TemplateContext<(typeof dataDirLockErrors)[C]>) {
-    super(code, formatTemplate(dataDirLockErrors[code], context), { context, docsPage: 'cli.md' });
-  }
-}
+/** A data directory another node holds. */
+export const DataDirLockError = defined.Error;
+export type DataDirLockError<C extends DataDirLockErrorCode = DataDirLockErrorCode> = CodedError<typeof dataDirLockErrors, C>;
+
+/** True for a DataDirLockError (with `code` when given), also one made by another copy of @mason/devnet. */
+export const isDataDirLockError = defined.is;
 
 interface LockContent {
   pid: number;
