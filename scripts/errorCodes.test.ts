@@ -2,12 +2,12 @@
 // page and section exist in docs/.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CliError, cliErrors } from '../packages/cli/src/errors.js';
-import { CLIENT_ERROR_CODES, ClientError, clientErrorDocs, RpcError } from '../packages/client/src/index.js';
-import { CodecError, codecErrors, DOCS_BASE_URL, isMasonError, MasonError } from '@mason/codec';
-import { CompilerError, compilerErrors, compilerWarnings, docsAnchor } from '../packages/compiler/src/errors.js';
-import { ScaffoldError, scaffoldErrors } from '../packages/create-mason/src/errors.js';
-import { DeployError, deployErrors } from '../packages/deployer/src/index.js';
+import { CliError, cliErrors, isCliError } from '../packages/cli/src/errors.js';
+import { CLIENT_ERROR_CODES, ClientError, clientErrorDocs, clientErrors, isClientError, isRpcError, RpcError } from '../packages/client/src/index.js';
+import { CodecError, codecErrors, DOCS_BASE_URL, isCodecError, isMasonError, MasonError } from '@mason/codec';
+import { CompilerError, compilerErrors, compilerWarnings, docsAnchor, isCompilerError } from '../packages/compiler/src/errors.js';
+import { isScaffoldError, ScaffoldError, scaffoldErrors } from '../packages/create-mason/src/errors.js';
+import { DeployError, deployErrors, isDeployError } from '../packages/deployer/src/index.js';
 import {
   DataDirError,
   dataDirErrors,
@@ -15,10 +15,13 @@ import {
   dataDirLockErrors,
   DevnetOptionError,
   devnetOptionErrors,
+  devnetErrorTables,
   InitialLedgerError,
+  isDevnetError,
 } from '../packages/devnet/src/index.js';
-import { TESTING_ERRORS, TestingError } from '../packages/testing/src/errors.js';
-import { VM_ERRORS, VmError } from '../packages/vm/src/index.js';
+import { isTestingError, TESTING_ERRORS, TestingError } from '../packages/testing/src/errors.js';
+import { isVmError, VM_ERRORS, VmError } from '../packages/vm/src/index.js';
+import { isWasmError, WasmFormatError, wasmErrors } from '../packages/wasm/src/index.js';
 // @ts-expect-error: plain JavaScript module of the repository's scripts
 import { REPOSITORY } from './lib/releaseChecks.mjs';
 
@@ -56,6 +59,7 @@ const errors: Array<{ code: string; docs: string; error?: MasonError }> = [
   ...Object.keys(dataDirLockErrors).map((code) => new DataDirLockError(code as keyof typeof dataDirLockErrors, any)),
   ...Object.keys(devnetOptionErrors).map((code) => new DevnetOptionError(code as keyof typeof devnetOptionErrors, any)),
   new InitialLedgerError('ledger.json must hold a JSON object'),
+  ...Object.keys(wasmErrors).map(() => new WasmFormatError('bad magic number', 0)),
   ...Object.keys(compilerErrors).map((code) => new CompilerError(code as keyof typeof compilerErrors, any)),
   ...Object.keys(compilerWarnings).map((code) => ({ code, docs: docsAnchor(code as keyof typeof compilerWarnings) })),
   ...Object.keys(deployErrors).map((code) => new DeployError(code as keyof typeof deployErrors, any)),
@@ -106,5 +110,38 @@ describe('error codes', () => {
     for (const other of [new Error('MASON_CLI_BAD_ARGS'), { code: 'MASON_CLI_BAD_ARGS', message: 'x' }, null, undefined, 'MASON_CLI_BAD_ARGS']) {
       expect(isMasonError(other)).toBe(false);
     }
+  });
+
+  it("every error is recognised by its own package's guard, and by no other package's", () => {
+    const guards: Array<[string, (error: unknown) => boolean]> = [
+      ['MASON_CODEC_', isCodecError],
+      ['MASON_CLIENT_', isClientError],
+      ['MASON_WASM_', isWasmError],
+      ['MASON_VM_', isVmError],
+      ['MASON_DEVNET_', isDevnetError],
+      ['MASON_COMPILER_', isCompilerError],
+      ['MASON_DEPLOY_', isDeployError],
+      ['MASON_TESTING_', isTestingError],
+      ['MASON_CLI_', isCliError],
+      ['MASON_CREATE_', isScaffoldError],
+    ];
+    const thrown = errors.flatMap((e) => (e.error ? [e.error] : []));
+    // The client's templates are functions of their context: two real errors stand for its table.
+    thrown.push(new ClientError('MASON_CLIENT_TIMEOUT', { url: 'http://x', method: 'get_status', timeoutMs: 5 }));
+    expect(thrown.length).toBe(errors.length - Object.keys(compilerWarnings).length - Object.keys(clientErrors).length + 1);
+    for (const error of thrown) {
+      expect(
+        guards.filter(([, is]) => is(error)).map(([prefix]) => prefix),
+        error.code,
+      ).toEqual([guards.find(([prefix]) => error.code.startsWith(prefix))![0]]);
+    }
+    const devnetCodes = Object.values(devnetErrorTables).flatMap((table) => Object.keys(table));
+    expect(new Set(devnetCodes)).toEqual(new Set(thrown.filter((e) => isDevnetError(e)).map((e) => e.code)));
+    const rpc = new RpcError({ method: 'get_status', url: 'http://x', code: -32000, message: 'Bad request' });
+    expect([isClientError(rpc, 'MASON_CLIENT_RPC_ERROR'), isRpcError(rpc), isRpcError(new ClientError('MASON_CLIENT_CLOSED', { method: 'x' }))]).toEqual([
+      true,
+      true,
+      false,
+    ]);
   });
 });

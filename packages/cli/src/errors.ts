@@ -1,4 +1,4 @@
-import { MasonError, formatTemplate, type ContextArgs, type TemplateContext } from '@mason/codec/base';
+import { defineErrors, type CodedError } from '@mason/codec/base';
 
 /** Every way the mason command itself refuses its input, with what to do about it. */
 export const cliErrors = {
@@ -28,10 +28,11 @@ export const cliErrors = {
 
 export type CliErrorCode = keyof typeof cliErrors;
 
-export class CliError<C extends CliErrorCode = CliErrorCode> extends MasonError<C, TemplateContext<(typeof cliErrors)[C]>> {
-  override readonly name = 'CliError';
+const defined = defineErrors(cliErrors, 'cli.md', { name: 'CliError' });
 
-  constructor(code: C, ...[context = {} as TemplateContext<(typeof cliErrors)[C]>]: ContextArgs<(typeof cliErrors)[C]>) {
-    super(code, formatTemplate(cliErrors[code], context), { context, docsPage: 'cli.md' });
-  }
-}
+/** The mason command's refusal of its input; `CliError<'MASON_CLI_…'>` has that code's context. */
+export const CliError = defined.Error;
+export type CliError<C extends CliErrorCode = CliErrorCode> = CodedError<typeof cliErrors, C>;
+
+/** True for a CliError (with `code` when given), also one made by another copy of the CLI. */
+export const isCliError = defined.is;

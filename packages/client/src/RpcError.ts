@@ -1,4 +1,4 @@
-import { ClientError } from './errors.js';
+import { ClientError, isClientError } from './errors.js';
 import { type RpcErrorKind, isClientSideRpcError, rpcErrorKind } from './rpcErrorCodes.js';
 
 /** A JSON-RPC error object answered by the node, with its numeric code and message kept verbatim. */
@@ -33,6 +33,7 @@ export class RpcError extends ClientError<'MASON_CLIENT_RPC_ERROR'> {
   }
 }
 
+/** True for a node's JSON-RPC error, also one made by another copy of @mason/client (the brand and code, not instanceof). */
 export function isRpcError(error: unknown): error is RpcError {
-  return error instanceof RpcError;
+  return isClientError(error, 'MASON_CLIENT_RPC_ERROR');
 }

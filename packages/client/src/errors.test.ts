@@ -27,6 +27,23 @@ describe('error table', () => {
     expect(isClientError(error, 'MASON_CLIENT_CLOSED')).toBe(false);
     expect(isClientError(new Error('x'))).toBe(false);
   });
+
+  it('isClientError and isRpcError recognise errors of another copy of the package (brand and code, not instanceof)', async () => {
+    // @ts-expect-error: the query loads a second, separate instance of the module
+    const copy = (await import('./RpcError.ts?second-copy')) as typeof import('./RpcError.js');
+    const foreign = new copy.RpcError({ method: 'get_status', url: 'http://n', code: -32000, message: 'Bad request' });
+    expect(foreign).not.toBeInstanceOf(RpcError);
+    expect(isRpcError(foreign)).toBe(true);
+    expect(isClientError(foreign, 'MASON_CLIENT_RPC_ERROR')).toBe(true);
+    expect(isClientError({ code: 'MASON_CLIENT_RPC_ERROR', message: 'x' })).toBe(false);
+    // @ts-expect-error: as above
+    const errors = (await import('./errors.ts?second-copy')) as typeof import('./errors.js');
+    const other = new errors.ClientError('MASON_CLIENT_CLOSED', { method: 'get_status' });
+    expect(other).not.toBeInstanceOf(ClientError);
+    expect(isClientError(other, 'MASON_CLIENT_CLOSED')).toBe(true);
+    expect(isClientError(other, 'MASON_CLIENT_TIMEOUT')).toBe(false);
+    expect(isRpcError(new ClientError('MASON_CLIENT_CLOSED', { method: 'get_status' }))).toBe(false);
+  });
 });
 
 describe('JSON-RPC error codes (reference §3)', () => {

@@ -1,18 +1,15 @@
 // The client's error table: every error the package throws has a stable code, a message template
-// filled from its typed context, and an anchor in docs/client.md.
+// filled from its typed context, and an anchor in docs/client.md. Its templates are functions: several
+// messages depend on the context beyond filling placeholders (an optional body, a joined list, a hint
+// chosen by the value).
 
-import { MasonError, docsUrl } from '@mason/codec';
+import { defineErrors, docsUrl, type CodedError } from '@mason/codec';
 
 const DOCS_PAGE = 'client.md';
 
-type ErrorSpec<Context> = {
-  readonly message: (context: Context) => string;
-  /** Phantom field carrying the context type; never set. */
-  readonly context?: Context;
-};
-
-function spec<Context>(message: (context: Context) => string): ErrorSpec<Context> {
-  return { message };
+/** A template function whose parameter types the code's context. */
+function spec<Context extends object>(message: (context: Context) => string): (context: Context) => string {
+  return message;
 }
 
 const table = {
@@ -107,7 +104,10 @@ const table = {
 };
 
 export type ClientErrorCode = keyof typeof table;
-export type ClientErrorContext<C extends ClientErrorCode> = NonNullable<(typeof table)[C]['context']>;
+export type ClientErrorContext<C extends ClientErrorCode> = Parameters<(typeof table)[C]>[0];
+
+/** The table: code → function of the context giving the message. */
+export const clientErrors: typeof table = table;
 
 /** Absolute URL of a code's section of docs/client.md (GitHub lowercases heading text). */
 export function clientErrorDocs(code: ClientErrorCode): string {
@@ -116,16 +116,11 @@ export function clientErrorDocs(code: ClientErrorCode): string {
 
 export const CLIENT_ERROR_CODES = Object.keys(table) as ClientErrorCode[];
 
+const defined = defineErrors(table, DOCS_PAGE, { name: 'ClientError', codeInMessage: true });
+
 /** Its message ends with the code (` [MASON_CLIENT_…]`), for logs; `shortMessage` is without it. */
-export class ClientError<C extends ClientErrorCode = ClientErrorCode> extends MasonError<C, ClientErrorContext<C>> {
-  override name: string = 'ClientError';
+export const ClientError = defined.Error;
+export type ClientError<C extends ClientErrorCode = ClientErrorCode> = CodedError<typeof table, C>;
 
-  constructor(code: C, context: ClientErrorContext<C>, options?: { cause?: unknown }) {
-    const message = (table[code].message as (context: ClientErrorContext<C>) => string)(context);
-    super(code, message, { context, docsPage: DOCS_PAGE, cause: options?.cause, message: `${message} [${code}]` });
-  }
-}
-
-export function isClientError<C extends ClientErrorCode>(error: unknown, code?: C): error is ClientError<C> {
-  return error instanceof ClientError && (code === undefined || error.code === code);
-}
+/** True for a ClientError or RpcError (with `code` when given), also one made by another copy of @mason/client. */
+export const isClientError = defined.is;

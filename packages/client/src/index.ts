@@ -13,7 +13,7 @@ export type {
 export { Subscription } from './Subscription.js';
 
 // Errors
-export { ClientError, CLIENT_ERROR_CODES, clientErrorDocs, isClientError } from './errors.js';
+export { ClientError, CLIENT_ERROR_CODES, clientErrorDocs, clientErrors, isClientError } from './errors.js';
 export type { ClientErrorCode, ClientErrorContext } from './errors.js';
 export { RpcError, isRpcError } from './RpcError.js';
 export {

@@ -2,7 +2,19 @@
 // formats of a build (manifest, deployer datastore). An entry of its own (`@mason/codec/base`) so that a process
 // that only reads a build, like a no-change `mason build`, does not load Node's crypto module and
 // the key and hash code (~10 ms of its ~100). Everything here is also exported by `@mason/codec`, as the same objects.
-export { CodecError, codecErrors, type CodecErrorCode } from './errors.js';
+export { CodecError, codecErrors, isCodecError, type CodecErrorCode } from './errors.js';
+export {
+  defineErrors,
+  type CodedError,
+  type CodedErrorClass,
+  type CodedErrorGuard,
+  type DefineErrorsOptions,
+  type ErrorArgs,
+  type ErrorCode,
+  type ErrorContext,
+  type ErrorTable,
+  type ErrorTemplate,
+} from './defineErrors.js';
 export {
   MasonError,
   isMasonError,

@@ -1,4 +1,4 @@
-import { MasonError, formatTemplate, type ContextArgs, type TemplateContext } from './MasonError.js';
+import { defineErrors, type CodedError } from './defineErrors.js';
 
 /**
  * Every way decoding or encoding can fail, with a stable code. A codec function never returns a
@@ -31,10 +31,11 @@ export const codecErrors = {
 
 export type CodecErrorCode = keyof typeof codecErrors;
 
-export class CodecError<C extends CodecErrorCode = CodecErrorCode> extends MasonError<C, TemplateContext<(typeof codecErrors)[C]>> {
-  override readonly name = 'CodecError';
+const defined = defineErrors(codecErrors, 'codec.md', { name: 'CodecError' });
 
-  constructor(code: C, ...[context = {} as TemplateContext<(typeof codecErrors)[C]>]: ContextArgs<(typeof codecErrors)[C]>) {
-    super(code, formatTemplate(codecErrors[code], context), { context, docsPage: 'codec.md' });
-  }
-}
+/** A codec error; `CodecError<'MASON_CODEC_…'>` has that code's context. */
+export const CodecError = defined.Error;
+export type CodecError<C extends CodecErrorCode = CodecErrorCode> = CodedError<typeof codecErrors, C>;
+
+/** True for a CodecError (with `code` when given), also one made by another copy of @mason/codec. */
+export const isCodecError = defined.is;

@@ -1,4 +1,4 @@
-import { MasonError, docsUrl, formatTemplate as fillTemplate, type TemplateContext } from '@mason/codec/base';
+import { defineErrors, docsUrl, formatTemplate as fillTemplate, type ErrorArgs, type ErrorContext } from '@mason/codec/base';
 import type { Diagnostic } from './Diagnostic.js';
 
 /**
@@ -60,18 +60,22 @@ export function formatTemplate(template: string, context: Record<string, unknown
   return fillTemplate(template, context);
 }
 
-export class CompilerError<C extends CompilerErrorCode = CompilerErrorCode> extends MasonError<C, TemplateContext<(typeof compilerErrors)[C]>> {
-  override readonly name = 'CompilerError';
+const defined = defineErrors(compilerErrors, 'compiler.md', { name: 'CompilerError' });
 
+/** A build that failed; `CompilerError<'MASON_COMPILER_…'>` has that code's context. */
+export class CompilerError<C extends CompilerErrorCode = CompilerErrorCode> extends defined.Error<C> {
   constructor(
     code: C,
-    context: TemplateContext<(typeof compilerErrors)[C]>,
+    context: ErrorContext<typeof compilerErrors, C>,
     /** Source diagnostics (MASON_COMPILER_SOURCE_ERROR), with file, line, column and a code frame. */
     readonly diagnostics: Diagnostic[] = [],
   ) {
-    super(code, formatTemplate(compilerErrors[code], context), { context, docsPage: 'compiler.md' });
+    super(code, ...([context] as ErrorArgs<typeof compilerErrors, C>));
   }
 }
+
+/** True for a CompilerError (with `code` when given), also one made by another copy of @mason/compiler. */
+export const isCompilerError = defined.is as <C extends CompilerErrorCode = CompilerErrorCode>(error: unknown, code?: C) => error is CompilerError<C>;
 
 export function compilerWarning(code: CompilerWarningCode, context: Record<string, unknown>, contract?: string): CompilerWarning {
   return { code, message: formatTemplate(compilerWarnings[code], context), context, docs: docsAnchor(code), ...(contract ? { contract } : {}) };

@@ -14,6 +14,7 @@ export {
   CompilerError,
   compilerErrors,
   compilerWarnings,
+  isCompilerError,
   type CompilerErrorCode,
   type CompilerWarning,
   type CompilerWarningCode,

@@ -1,4 +1,4 @@
-import { DOCS_BASE_URL, MasonError, formatTemplate, type ContextArgs, type TemplateContext } from '@mason/codec/base';
+import { DOCS_BASE_URL, defineErrors, type CodedError } from '@mason/codec/base';
 
 /** Where every error below is explained, as an absolute URL: it must work wherever create-mason runs. */
 export const DOCS_URL = `${DOCS_BASE_URL}create-mason.md`;
@@ -23,11 +23,11 @@ export const scaffoldErrors = {
 
 export type ScaffoldErrorCode = keyof typeof scaffoldErrors;
 
-/** Its `docs` is an absolute URL to the code's section of docs/create-mason.md: it must work wherever create-mason runs. */
-export class ScaffoldError<C extends ScaffoldErrorCode = ScaffoldErrorCode> extends MasonError<C, TemplateContext<(typeof scaffoldErrors)[C]>> {
-  override readonly name = 'ScaffoldError';
+const defined = defineErrors(scaffoldErrors, 'create-mason.md', { name: 'ScaffoldError' });
 
-  constructor(code: C, ...[context = {} as TemplateContext<(typeof scaffoldErrors)[C]>]: ContextArgs<(typeof scaffoldErrors)[C]>) {
-    super(code, formatTemplate(scaffoldErrors[code], context), { context, docsPage: 'create-mason.md' });
-  }
-}
+/** Its `docs` is an absolute URL to the code's section of docs/create-mason.md: it must work wherever create-mason runs. */
+export const ScaffoldError = defined.Error;
+export type ScaffoldError<C extends ScaffoldErrorCode = ScaffoldErrorCode> = CodedError<typeof scaffoldErrors, C>;
+
+/** True for a ScaffoldError (with `code` when given), also one made by another copy of create-mason. */
+export const isScaffoldError = defined.is;

@@ -1,4 +1,4 @@
-import { MasonError, formatTemplate, type ContextArgs, type TemplateContext } from '@mason/codec';
+import { defineErrors, type CodedError } from '@mason/codec';
 
 /** Every way a deployment can fail, with what to do about it. */
 export const deployErrors = {
@@ -24,10 +24,11 @@ export const deployErrors = {
 
 export type DeployErrorCode = keyof typeof deployErrors;
 
-export class DeployError<C extends DeployErrorCode = DeployErrorCode> extends MasonError<C, TemplateContext<(typeof deployErrors)[C]>> {
-  override readonly name = 'DeployError';
+const defined = defineErrors(deployErrors, 'deploy.md', { name: 'DeployError' });
 
-  constructor(code: C, ...[context = {} as TemplateContext<(typeof deployErrors)[C]>]: ContextArgs<(typeof deployErrors)[C]>) {
-    super(code, formatTemplate(deployErrors[code], context), { context, docsPage: 'deploy.md' });
-  }
-}
+/** A deployment that failed or was refused; `DeployError<'MASON_DEPLOY_…'>` has that code's context. */
+export const DeployError = defined.Error;
+export type DeployError<C extends DeployErrorCode = DeployErrorCode> = CodedError<typeof deployErrors, C>;
+
+/** True for a DeployError (with `code` when given), also one made by another copy of @mason/deployer. */
+export const isDeployError = defined.is;

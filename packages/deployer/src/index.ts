@@ -3,4 +3,4 @@ export { deployFromBuild, type DeployFromBuildParams } from './deployFromBuild.j
 export { findDeployedAddress } from './findDeployedAddress.js';
 export { DeploymentRecords, type DeploymentRecord, type PendingDeployment } from './deploymentRecords.js';
 export { contractStorageCost } from './storageCost.js';
-export { DeployError, deployErrors, type DeployErrorCode } from './errors.js';
+export { DeployError, deployErrors, isDeployError, type DeployErrorCode } from './errors.js';

@@ -8,7 +8,7 @@ import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, symlinkSyn
 import { connect, createServer, type Server } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { MasonError, formatTemplate, type TemplateContext } from '@mason/codec';
+import { defineErrors, type CodedError } from '@mason/codec';
 
 export const DATA_DIR_LOCK_FILE = 'mason-node.lock';
 const SOCKET_NAME = /^mason-node\.[0-9a-f]{32}\.sock$/;
@@ -25,13 +25,14 @@ export const dataDirLockErrors = {
 
 export type DataDirLockErrorCode = keyof typeof dataDirLockErrors;
 
-export class DataDirLockError<C extends DataDirLockErrorCode = DataDirLockErrorCode> extends MasonError<C, TemplateContext<(typeof dataDirLockErrors)[C]>> {
-  override readonly name = 'DataDirLockError';
+const defined = defineErrors(dataDirLockErrors, 'cli.md', { name: 'DataDirLockError' });
 
-  constructor(code: C, context: TemplateContext<(typeof dataDirLockErrors)[C]>) {
-    super(code, formatTemplate(dataDirLockErrors[code], context), { context, docsPage: 'cli.md' });
-  }
-}
+/** A data directory another node holds. */
+export const DataDirLockError = defined.Error;
+export type DataDirLockError<C extends DataDirLockErrorCode = DataDirLockErrorCode> = CodedError<typeof dataDirLockErrors, C>;
+
+/** True for a DataDirLockError (with `code` when given), also one made by another copy of @mason/devnet. */
+export const isDataDirLockError = defined.is;
 
 interface LockContent {
   pid: number;

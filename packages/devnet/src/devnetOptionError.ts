@@ -1,4 +1,4 @@
-import { MasonError, formatTemplate, type TemplateContext } from '@mason/codec';
+import { defineErrors, type CodedError } from '@mason/codec';
 
 /** Options of startDevnet (and `mason node`'s flags) that no node could run with, and in-process requests it cannot take. */
 export const devnetOptionErrors = {
@@ -9,10 +9,11 @@ export const devnetOptionErrors = {
 
 export type DevnetOptionErrorCode = keyof typeof devnetOptionErrors;
 
-export class DevnetOptionError<C extends DevnetOptionErrorCode = DevnetOptionErrorCode> extends MasonError<C, TemplateContext<(typeof devnetOptionErrors)[C]>> {
-  override readonly name = 'DevnetOptionError';
+const defined = defineErrors(devnetOptionErrors, 'devnet.md', { name: 'DevnetOptionError' });
 
-  constructor(code: C, context: TemplateContext<(typeof devnetOptionErrors)[C]>) {
-    super(code, formatTemplate(devnetOptionErrors[code], context), { context, docsPage: 'devnet.md' });
-  }
-}
+/** An option no node could run with, or a request the stopped devnet cannot take. */
+export const DevnetOptionError = defined.Error;
+export type DevnetOptionError<C extends DevnetOptionErrorCode = DevnetOptionErrorCode> = CodedError<typeof devnetOptionErrors, C>;
+
+/** True for a DevnetOptionError (with `code` when given), also one made by another copy of @mason/devnet. */
+export const isDevnetOptionError = defined.is;

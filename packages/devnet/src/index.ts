@@ -3,6 +3,16 @@ export { DevnetNode, MAX_KEPT_PRODUCTION_ERRORS, type FinalizedBlock, type Devne
 export { defaultChainConfig, DEVNET_TIMING, MAINNET_TIMING, type ChainConfig } from './config.js';
 export { devnetAccountKey, devnetStakerKey } from './accounts.js';
 export { ApiError } from './apiError.js';
+export {
+  devnetErrorTables,
+  initialLedgerErrors,
+  isDataDirError,
+  isDataDirLockError,
+  isDevnetError,
+  isDevnetOptionError,
+  isInitialLedgerError,
+  type DevnetErrorCode,
+} from './errors.js';
 export type { ReadOnlyExecutor } from './readOnly.js';
 export { DevnetLedger, type BlockChange, type ChainStateChange } from './ledger/devnetLedger.js';
 export type { SCOutputEvent, EventFilter } from './events/eventStore.js';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { Address, MasonError, parseMas } from '@mason/codec';
+import { Address, defineErrors, parseMas } from '@mason/codec';
 
 /** One genesis entry, in the node's initial_ledger.json format. */
 export interface InitialLedgerEntry {
@@ -10,14 +10,21 @@ export interface InitialLedgerEntry {
 
 const EXAMPLE = '{"AU…": {"balance": "100", "bytecode": [], "datastore": []}}';
 
-/** An initial ledger that cannot be used: says which file (or option), which entry and line, and why. */
-export class InitialLedgerError extends MasonError<'MASON_DEVNET_INITIAL_LEDGER', { reason: string }> {
-  override readonly name = 'InitialLedgerError';
+/** The initial ledger's one code: its message is the whole explanation (which file, entry, line, why). */
+export const initialLedgerErrors = {
+  MASON_DEVNET_INITIAL_LEDGER: '{reason}',
+} as const;
 
+const defined = defineErrors(initialLedgerErrors, 'devnet.md', { name: 'InitialLedgerError' });
+
+/** An initial ledger that cannot be used: says which file (or option), which entry and line, and why. */
+export class InitialLedgerError extends defined.Error<'MASON_DEVNET_INITIAL_LEDGER'> {
   constructor(reason: string) {
-    super('MASON_DEVNET_INITIAL_LEDGER', reason, { context: { reason }, docsPage: 'devnet.md' });
+    super('MASON_DEVNET_INITIAL_LEDGER', { reason });
   }
 }
+
+export const isInitialLedgerError = defined.is;
 
 const isByteArray = (v: unknown): v is number[] => Array.isArray(v) && v.every((b) => Number.isInteger(b) && b >= 0 && b <= 255);
 

@@ -1,4 +1,4 @@
-import { MasonError, formatTemplate, type TemplateContext } from '@mason/codec';
+import { defineErrors, formatTemplate, type CodedError } from '@mason/codec';
 
 /** Stable error codes of @mason/testing, with the message template of each. */
 export const TESTING_ERRORS = {
@@ -31,11 +31,11 @@ export function formatTestingMessage(code: TestingErrorCode, context: Record<str
   return formatTemplate(TESTING_ERRORS[code], context);
 }
 
-/** Misuse of a test helper or of the runner; its message says what to do. */
-export class TestingError<C extends TestingErrorCode = TestingErrorCode> extends MasonError<C, TemplateContext<(typeof TESTING_ERRORS)[C]>> {
-  override readonly name = 'TestingError';
+const defined = defineErrors(TESTING_ERRORS, 'testing.md', { name: 'TestingError' });
 
-  constructor(code: C, context: TemplateContext<(typeof TESTING_ERRORS)[C]>, options?: ErrorOptions) {
-    super(code, formatTestingMessage(code, context), { context, docsPage: 'testing.md', cause: options?.cause });
-  }
-}
+/** Misuse of a test helper or of the runner; its message says what to do. */
+export const TestingError = defined.Error;
+export type TestingError<C extends TestingErrorCode = TestingErrorCode> = CodedError<typeof TESTING_ERRORS, C>;
+
+/** True for a TestingError (with `code` when given), also one made by another copy of @mason/testing. */
+export const isTestingError = defined.is;

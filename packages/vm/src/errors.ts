@@ -1,4 +1,4 @@
-import { MasonError, formatTemplate, type TemplateContext } from '@mason/codec';
+import { defineErrors, formatTemplate, type CodedError } from '@mason/codec';
 
 /** Stable error codes of @mason/vm, with the message template of each. */
 export const VM_ERRORS = {
@@ -30,11 +30,11 @@ export function formatVmMessage(code: VmErrorCode, context: Record<string, unkno
   return formatTemplate(VM_ERRORS[code], context);
 }
 
-/** Error thrown by the VM's API for misuse (bad configuration), never for a failed execution. */
-export class VmError<C extends VmErrorCode = VmErrorCode> extends MasonError<C, TemplateContext<(typeof VM_ERRORS)[C]>> {
-  override readonly name = 'VmError';
+const defined = defineErrors(VM_ERRORS, 'vm.md', { name: 'VmError' });
 
-  constructor(code: C, context: TemplateContext<(typeof VM_ERRORS)[C]>) {
-    super(code, formatVmMessage(code, context), { context, docsPage: 'vm.md' });
-  }
-}
+/** Error thrown by the VM's API for misuse (bad configuration), never for a failed execution. */
+export const VmError = defined.Error;
+export type VmError<C extends VmErrorCode = VmErrorCode> = CodedError<typeof VM_ERRORS, C>;
+
+/** True for a VmError (with `code` when given), also one made by another copy of @mason/vm. */
+export const isVmError = defined.is;

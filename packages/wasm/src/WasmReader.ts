@@ -1,18 +1,5 @@
 // Cursor over a WebAssembly binary: LEB128 integers, bytes, names.
-import { MasonError } from '@mason/codec/base';
-
-/** A malformed binary; `parseModule` lets it reach callers, so it carries the VM's invalid-bytecode code. */
-export class WasmFormatError extends MasonError<'MASON_VM_INVALID_BYTECODE', { reason: string }> {
-  override readonly name = 'WasmFormatError';
-
-  constructor(
-    message: string,
-    readonly offset: number,
-  ) {
-    const reason = `${message} (at offset 0x${offset.toString(16)})`;
-    super('MASON_VM_INVALID_BYTECODE', reason, { context: { reason }, docsPage: 'vm.md' });
-  }
-}
+import { WasmFormatError } from './errors.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 

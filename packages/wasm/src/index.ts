@@ -1,4 +1,5 @@
-export { WasmFormatError, WasmReader } from './WasmReader.js';
+export { WasmReader } from './WasmReader.js';
+export { WasmFormatError, isWasmError, wasmErrors, type WasmErrorCode } from './errors.js';
 export { WasmWriter } from './WasmWriter.js';
 export {
   parseModule,

@@ -1,4 +1,4 @@
-import { MasonError, formatTemplate, type TemplateContext } from '@mason/codec';
+import { defineErrors, type CodedError } from '@mason/codec';
 
 const START_OVER =
   'Restore the data directory from a backup, or start a new chain with `mason node --reset` (in process: startDevnet({ reset: true })), which deletes it.';
@@ -17,13 +17,14 @@ export const dataDirErrors = {
 
 export type DataDirErrorCode = keyof typeof dataDirErrors;
 
-export class DataDirError<C extends DataDirErrorCode = DataDirErrorCode> extends MasonError<C, TemplateContext<(typeof dataDirErrors)[C]>> {
-  override readonly name = 'DataDirError';
+const defined = defineErrors(dataDirErrors, 'devnet.md', { name: 'DataDirError' });
 
-  constructor(code: C, context: TemplateContext<(typeof dataDirErrors)[C]>) {
-    super(code, formatTemplate(dataDirErrors[code], { where: '', ...context }), { context, docsPage: 'devnet.md' });
-  }
-}
+/** A data directory the devnet refuses or cannot write. */
+export const DataDirError = defined.Error;
+export type DataDirError<C extends DataDirErrorCode = DataDirErrorCode> = CodedError<typeof dataDirErrors, C>;
+
+/** True for a DataDirError (with `code` when given), also one made by another copy of @mason/devnet. */
+export const isDataDirError = defined.is;
 
 /** The context of a corrupt line: `where` renders as " line N". */
 export function corruptAt(file: string, line: number | null, reason: string): DataDirError {
