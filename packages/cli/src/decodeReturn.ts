@@ -1,6 +1,6 @@
 import { toHex } from '@mason/codec';
 import { InvalidArgumentError } from 'commander';
-import { printableText } from './eventText.js';
+import { printableText } from '@mason/codec/base';
 import { ARG_TYPES } from './contractArgs.js';
 import { CliError } from './errors.js';
 

@@ -1,6 +1,6 @@
 import pc from 'picocolors';
 import { cliMessage } from './cliMessage.js';
-import { eventText } from './eventText.js';
+import { eventText } from '@mason/codec/base';
 
 export const color = pc;
 

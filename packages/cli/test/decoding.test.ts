@@ -2,7 +2,7 @@ import { Args, toHex } from '@mason/codec';
 import { describe, expect, it } from 'vitest';
 import { CliError } from '../src/errors.js';
 import { decodeReturn } from '../src/decodeReturn.js';
-import { argsStringArray, eventText, rawEventBytes } from '../src/eventText.js';
+import { argsStringArray, eventText, rawEventBytes } from '@mason/codec/base';
 import { wasmFunctionExports } from '../src/wasmExports.js';
 
 describe('--returns: what a function returned, as the SDK writes it', () => {

@@ -27,6 +27,7 @@ export {
   type TemplateKeys,
 } from './MasonError.js';
 export { byteList, concatBytes, bytesEqual, compareBytes, toHex, fromHex } from './bytes.js';
+export { eventText, printableText, rawEventBytes, argsStringArray } from './eventText.js';
 export { NODE_CONSTANTS, NODE_CONDOM_LIMITS, MIN_GAS_CALL, MAX_GAS_CALL, MAX_GAS_EXECUTE } from './nodeConstants.js';
 export { deployerDatastore, type DeployerContract } from './deployerDatastore.js';
 export { parseManifest, type Manifest, type ManifestContract, type ManifestFile } from './manifest.js';

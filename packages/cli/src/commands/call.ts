@@ -4,7 +4,7 @@ import { explainShortArgs } from '../argsShortfall.js';
 import { encodeContractArgs } from '../contractArgs.js';
 import { checkFunctionExists } from '../contractExports.js';
 import { resolveContract } from '../contractTarget.js';
-import { eventText } from '../eventText.js';
+import { eventText } from '@mason/codec/base';
 import { accountFor, clientFor, resolveNetwork } from '../network.js';
 import { gasText, operationGas } from '../operationGas.js';
 import { gasAmount, masAmount, periodToLive } from '../optionParsers.js';

@@ -4,7 +4,7 @@ import { formatMas } from '@mason/codec';
 import { explainShortConstructorArgs } from '../argsShortfall.js';
 import { encodeContractArgs } from '../contractArgs.js';
 import { CliError } from '../errors.js';
-import { argsStringArray, rawEventBytes } from '../eventText.js';
+import { argsStringArray, rawEventBytes } from '@mason/codec/base';
 import { accountFor, clientFor, resolveNetwork } from '../network.js';
 import { gasAmount, masAmount, periodToLive } from '../optionParsers.js';
 import { color, field, printEvents, type PrintableEvent } from '../output.js';

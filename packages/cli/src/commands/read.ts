@@ -7,7 +7,7 @@ import { checkFunctionExists } from '../contractExports.js';
 import { resolveContract } from '../contractTarget.js';
 import { decodeReturn, returnType, RETURN_TYPES, type ReturnType } from '../decodeReturn.js';
 import { CliError } from '../errors.js';
-import { printableText } from '../eventText.js';
+import { printableText } from '@mason/codec/base';
 import { clientFor, defaultReadCaller, resolveNetwork } from '../network.js';
 import { gasAmount, masAmount } from '../optionParsers.js';
 import { color, field, printEvents } from '../output.js';

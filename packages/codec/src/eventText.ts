@@ -1,11 +1,14 @@
-import { toHex } from '@mason/codec/base';
+// How an event's data reads for a person, the same in the CLI and in the explorer (a browser
+// page): pure functions over strings and bytes, with the runtime's own atob/btoa.
+import { toHex } from './bytes.js';
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** Printable UTF-8 text, or null. */
+/** Printable UTF-8 text (tabs and newlines allowed), or null. */
 export function printableText(bytes: Uint8Array): string | null {
   try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    const text = utf8.decode(bytes);
     return /[\u0000-\u0008\u000e-\u001f\u007f]/.test(text) ? null : text;
   } catch {
     return null;
@@ -19,9 +22,10 @@ export function printableText(bytes: Uint8Array): string | null {
  */
 export function rawEventBytes(data: string): Uint8Array | null {
   if (data.length < 8 || data.length % 4 !== 0 || !BASE64.test(data) || !/[0-9+/=]/.test(data)) return null;
-  const bytes = Buffer.from(data, 'base64');
-  if (bytes.toString('base64') !== data) return null;
-  return printableText(bytes) === null ? new Uint8Array(bytes) : null;
+  const binary = atob(data);
+  if (btoa(binary) !== data) return null;
+  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  return printableText(bytes) === null ? bytes : null;
 }
 
 /** An Args-serialized array of strings (`u32 total ‖ (u32 length ‖ UTF-8)*`), as the deployer's raw event holds; else null. */
@@ -42,10 +46,13 @@ export function argsStringArray(bytes: Uint8Array): string[] | null {
   return out;
 }
 
-/** An event's data as a person reads it: massa errors unwrapped, raw (base64) events decoded. */
+/**
+ * An event's data as a person reads it: a node error unwrapped from its JSON, a raw (base64) event
+ * decoded — the deployer's lists the deployed addresses — and any other text as it is.
+ */
 export function eventText(data: string): string {
   try {
-    const parsed = JSON.parse(data) as { massa_execution_error?: string };
+    const parsed = JSON.parse(data) as { massa_execution_error?: unknown };
     if (typeof parsed?.massa_execution_error === 'string') return parsed.massa_execution_error;
   } catch {
     // plain text
