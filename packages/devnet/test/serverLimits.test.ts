@@ -245,6 +245,26 @@ describe('WebSocket limits', () => {
     expect(await call(devnet.urls.api, 'get_version')).toBe('SAND.5.0');
   });
 
+  it('survives upgrade requests refused with 429 whose sockets reset before the answer is written', async () => {
+    devnet = await startTestDevnet({ serverLimits: { ...SHORT, maxConnections: 1 } });
+    const port = portOf(devnet.urls.ws);
+    const held = await open(devnet.urls.ws);
+    // Each is refused (the only slot is held) while its client resets: writing the 429 then fails.
+    for (let i = 0; i < 50; i++) {
+      const socket = await openSocket(port);
+      socket.on('error', () => {});
+      socket.write(
+        'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+      );
+      socket.resetAndDestroy();
+    }
+    const reply = new Promise<string>((resolve) => held.once('message', (data) => resolve(data.toString())));
+    held.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'get_version' }));
+    expect(JSON.parse(await reply)).toEqual({ jsonrpc: '2.0', id: 1, result: 'SAND.5.0' });
+    held.close();
+    expect(await call(devnet.urls.api, 'get_version')).toBe('SAND.5.0');
+  });
+
   it('cuts off a client that sends requests and never reads the replies', async () => {
     devnet = await startTestDevnet({ serverLimits: SHORT });
     const ws = await open(devnet.urls.ws);

@@ -57,6 +57,10 @@ export function attachSubscriptions(server: Server, node: DevnetNode, dispatcher
     }));
 
   server.on('upgrade', (req, socket, head) => {
+    // Node's HTTP server stops handling the socket's errors once it is upgraded: until ws does,
+    // here (a client that resets the socket while it is refused or waits for ws must not crash the node).
+    const onEarlyError = () => socket.destroy();
+    socket.on('error', onEarlyError);
     if (!PATHS.has((req.url ?? '/').split('?')[0]!)) {
       socket.destroy();
       return;
@@ -70,9 +74,6 @@ export function attachSubscriptions(server: Server, node: DevnetNode, dispatcher
     }
     socket.once('close', release);
     markUpgraded(socket as Socket);
-    // Node's HTTP server stops handling the socket's errors once it is upgraded: until ws does, here.
-    const onEarlyError = () => socket.destroy();
-    socket.on('error', onEarlyError);
     webSocketServer().then(
       (upgrader) => {
         socket.off('error', onEarlyError);
