@@ -246,9 +246,10 @@ describe('WebSocket limits', () => {
   });
 
   it('survives upgrade requests refused with 429 whose sockets reset before the answer is written', async () => {
-    devnet = await startTestDevnet({ serverLimits: { ...SHORT, maxConnections: 1 } });
-    const port = portOf(devnet.urls.ws);
-    const held = await open(devnet.urls.ws);
+    const node = await startTestDevnet({ serverLimits: { ...SHORT, maxConnections: 1 } });
+    devnet = node;
+    const port = portOf(node.urls.ws);
+    const held = await open(node.urls.ws);
     // Each is refused (the only slot is held) while its client resets: writing the 429 then fails.
     for (let i = 0; i < 50; i++) {
       const socket = await openSocket(port);
@@ -261,8 +262,11 @@ describe('WebSocket limits', () => {
     const reply = new Promise<string>((resolve) => held.once('message', (data) => resolve(data.toString())));
     held.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'get_version' }));
     expect(JSON.parse(await reply)).toEqual({ jsonrpc: '2.0', id: 1, result: 'SAND.5.0' });
+    // The only slot comes back once the devnet has seen the WebSocket close.
+    const closed = new Promise((resolve) => held.once('close', resolve));
     held.close();
-    expect(await call(devnet.urls.api, 'get_version')).toBe('SAND.5.0');
+    await closed;
+    await expect.poll(() => call(node.urls.api, 'get_version').catch((error: Error) => error.message), { timeout: 10_000 }).toBe('SAND.5.0');
   });
 
   it('cuts off a client that sends requests and never reads the replies', async () => {
