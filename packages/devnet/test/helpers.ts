@@ -1,3 +1,4 @@
+import { connect, type Socket } from 'node:net';
 import { MAS, parseMas, signOperation, toSendOperationInput, type Datastore, type Operation, type SecretKey } from '@mason/codec';
 import { startDevnet, type Devnet, type DevnetOptions } from '../src/index.js';
 import { compileContract } from './compileContract.js';
@@ -65,4 +66,15 @@ export async function deployContract(devnet: Devnet, key: SecretKey, wasm: Uint8
   const events = await call(devnet.urls.public, 'get_filtered_sc_output_event', [{ original_operation_id: id }]);
   const text: string = events.map((e: { data: string }) => e.data).find((d: string) => d.startsWith('Contract deployed at address: '));
   return text.slice('Contract deployed at address: '.length);
+}
+
+/** A raw TCP connection to 127.0.0.1:port, for requests no HTTP client would send (its later errors ignored). */
+export function openSocket(port: number): Promise<Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.off('error', reject).on('error', () => {});
+      resolve(socket);
+    });
+    socket.once('error', reject);
+  });
 }

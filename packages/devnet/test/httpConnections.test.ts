@@ -1,9 +1,10 @@
 import type { Server } from 'node:http';
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ANY_ORIGIN } from '../src/rpc/cors.js';
 import { createJsonRpcHttpServer, JsonRpcDispatcher, listen } from '../src/rpc/jsonRpcServer.js';
 import { ConnectionGuard, resolveLimits } from '../src/rpc/serverLimits.js';
+import { openSocket } from './helpers.js';
 
 // The HTTP server's limits per connection, seen from the methods it runs: a connection has one
 // request answered at a time, and a client that does not read its answers stops being read.
@@ -21,16 +22,6 @@ async function start(methods: Record<string, () => unknown>): Promise<number> {
   const limits = resolveLimits({ headersTimeout: 60_000, requestTimeout: 60_000, idleTimeout: 60_000 });
   server = createJsonRpcHttpServer(new JsonRpcDispatcher(methods, new Set()), { limits, cors: ANY_ORIGIN, guard: new ConnectionGuard(limits.maxConnections) });
   return listen(server, 0, '127.0.0.1');
-}
-
-function openSocket(port: number): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => {
-      socket.off('error', reject).on('error', () => {});
-      resolve(socket);
-    });
-    socket.once('error', reject);
-  });
 }
 
 const request = (method: string) => {

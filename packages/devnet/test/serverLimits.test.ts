@@ -1,8 +1,8 @@
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Devnet, ServerLimits } from '../src/index.js';
-import { call, startTestDevnet } from './helpers.js';
+import { call, openSocket, startTestDevnet } from './helpers.js';
 
 // No client can hold a port or the devnet's memory: idle sockets are closed, concurrent
 // connections are capped as on a node (429), and a client that stops reading is cut off.
@@ -23,16 +23,6 @@ afterEach(async () => {
 });
 
 const portOf = (url: string) => Number(new URL(url).port);
-
-function openSocket(port: number): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => {
-      socket.off('error', reject).on('error', () => {});
-      resolve(socket);
-    });
-    socket.once('error', reject);
-  });
-}
 
 /** Resolves with everything the server sent once it closes the socket. */
 function closed(socket: Socket): Promise<string> {
