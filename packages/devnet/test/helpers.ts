@@ -78,3 +78,28 @@ export function openSocket(port: number): Promise<Socket> {
     socket.once('error', reject);
   });
 }
+
+/** Calls `onAnswer` with the head of each HTTP answer (a body with a content-length) as it arrives on `socket`. */
+export function onHttpAnswers(socket: Socket, onAnswer: (head: string) => void): void {
+  let received = Buffer.alloc(0);
+  socket.on('data', (chunk: Buffer) => {
+    received = Buffer.concat([received, chunk]);
+    for (;;) {
+      const head = received.indexOf('\r\n\r\n');
+      if (head < 0) return;
+      const length = Number(/content-length: (\d+)/i.exec(received.subarray(0, head).toString())?.[1] ?? 0);
+      if (received.length < head + 4 + length) return;
+      onAnswer(received.subarray(0, head).toString());
+      received = received.subarray(head + 4 + length);
+    }
+  });
+}
+
+/** Sends a WebSocket upgrade request on a raw socket, then resets the connection at once. */
+export async function sendResetUpgrade(port: number): Promise<void> {
+  const socket = await openSocket(port);
+  socket.write(
+    'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+  );
+  socket.resetAndDestroy();
+}

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ANY_ORIGIN } from '../src/rpc/cors.js';
 import { createJsonRpcHttpServer, JsonRpcDispatcher, listen } from '../src/rpc/jsonRpcServer.js';
 import { ConnectionGuard, resolveLimits } from '../src/rpc/serverLimits.js';
-import { openSocket } from './helpers.js';
+import { onHttpAnswers, openSocket } from './helpers.js';
 
 // The HTTP server's limits per connection, seen from the methods it runs: a connection has one
 // request answered at a time, and a client that does not read its answers stops being read.
@@ -31,19 +31,8 @@ const request = (method: string) => {
 
 /** Counts the HTTP answers arriving on `socket` (bodies with a content-length). */
 function countAnswers(socket: Socket): () => number {
-  let received = Buffer.alloc(0);
   let answers = 0;
-  socket.on('data', (chunk: Buffer) => {
-    received = Buffer.concat([received, chunk]);
-    for (;;) {
-      const head = received.indexOf('\r\n\r\n');
-      if (head < 0) return;
-      const length = Number(/content-length: (\d+)/i.exec(received.subarray(0, head).toString())?.[1] ?? 0);
-      if (received.length < head + 4 + length) return;
-      received = received.subarray(head + 4 + length);
-      answers++;
-    }
-  });
+  onHttpAnswers(socket, () => answers++);
   return () => answers;
 }
 

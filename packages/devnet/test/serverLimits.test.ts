@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Devnet, ServerLimits } from '../src/index.js';
-import { call, openSocket, startTestDevnet } from './helpers.js';
+import { call, onHttpAnswers, openSocket, sendResetUpgrade, startTestDevnet } from './helpers.js';
 
 // No client can hold a port or the devnet's memory: idle sockets are closed, concurrent
 // connections are capped as on a node (429), and a client that stops reading is cut off.
@@ -144,19 +144,8 @@ describe('HTTP connection limits', () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     // reading now, it receives the 600 answers in full, in order, on a connection still open
-    let received = Buffer.alloc(0);
     const statuses: string[] = [];
-    socket.on('data', (chunk: Buffer) => {
-      received = Buffer.concat([received, chunk]);
-      for (;;) {
-        const head = received.indexOf('\r\n\r\n');
-        if (head < 0) return;
-        const length = Number(/content-length: (\d+)/i.exec(received.subarray(0, head).toString())?.[1] ?? 0);
-        if (received.length < head + 4 + length) return;
-        statuses.push(received.subarray(0, 12).toString());
-        received = received.subarray(head + 4 + length);
-      }
-    });
+    onHttpAnswers(socket, (head) => statuses.push(head.slice(0, 12)));
     socket.resume();
     await until(() => statuses.length === 600 || socket.destroyed, 60_000);
     expect(statuses).toEqual(Array(600).fill('HTTP/1.1 200'));
@@ -220,12 +209,7 @@ describe('WebSocket limits', () => {
     const port = portOf(devnet.urls.ws);
     // The devnet loads ws on the first upgrade: these reset while it loads (their connection slots come back).
     for (let i = 0; i < 8; i++) {
-      const socket = await openSocket(port);
-      socket.on('error', () => {});
-      socket.write(
-        'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
-      );
-      socket.resetAndDestroy();
+      await sendResetUpgrade(port);
     }
     const ws = await open(devnet.urls.ws);
     const reply = new Promise<string>((resolve) => ws.once('message', (data) => resolve(data.toString())));
@@ -242,12 +226,7 @@ describe('WebSocket limits', () => {
     const held = await open(node.urls.ws);
     // Each is refused (the only slot is held) while its client resets: writing the 429 then fails.
     for (let i = 0; i < 50; i++) {
-      const socket = await openSocket(port);
-      socket.on('error', () => {});
-      socket.write(
-        'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
-      );
-      socket.resetAndDestroy();
+      await sendResetUpgrade(port);
     }
     const reply = new Promise<string>((resolve) => held.once('message', (data) => resolve(data.toString())));
     held.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'get_version' }));
