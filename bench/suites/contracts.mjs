@@ -7,6 +7,7 @@ import { Args, MAS, parseMas, SecretKey, signOperation, toSendOperationInput } f
 import { build } from '@mason/compiler';
 import { deployFromBuild } from '@mason/deployer';
 import { startDevnet } from '@mason/devnet';
+import { nodeOf } from '@mason/devnet/internal';
 import { cpuMs, median, rpc, spawnUntil } from '../lib.mjs';
 
 const COUNTER = `import { Args, Storage, generateEvent, u64ToBytes, bytesToU64 } from '@mason/sdk';
@@ -184,7 +185,7 @@ export async function callThroughput({ operations = 4000, instant = false } = {}
 export async function callPipeline({ operations = 2000 } = {}) {
   const project = await buildBenchProject();
   const devnet = await startDevnet({ publicPort: 0, privatePort: 0, apiPort: 0, accounts: 64 });
-  const node = devnet.node;
+  const node = nodeOf(devnet);
   let productionMs = 0;
   const produce = node.produceBlock.bind(node);
   node.produceBlock = async (slot) => {

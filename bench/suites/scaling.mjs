@@ -12,6 +12,7 @@ import { runInNewContext } from 'node:vm';
 import { Address, Args, parseMas, signOperation, toSendOperationInput } from '@mason/codec';
 import { build } from '@mason/compiler';
 import { startDevnet } from '@mason/devnet';
+import { nodeOf } from '@mason/devnet/internal';
 import { median, rpc } from '../lib.mjs';
 
 setFlagsFromString('--expose-gc');
@@ -127,7 +128,7 @@ let callCounter = 0;
  * (every block final, pool empty) before the next, so none expires in a thread's backlog.
  */
 async function sendCalls(devnet, target, count, fee) {
-  const node = devnet.node;
+  const node = nodeOf(devnet);
   let sent = 0;
   while (sent < count) {
     const status = await rpc(devnet.urls.public, 'get_status');
@@ -153,7 +154,7 @@ async function historyScaling(stages, reps) {
   const target = randomAddress('contract');
   const base = await settledHeapMiB();
   const devnet = await startDevnet({ publicPort: 0, privatePort: 0, apiPort: 0, accounts: 64, initialLedger: { [target]: { balance: '10', bytecode } } });
-  const node = devnet.node;
+  const node = nodeOf(devnet);
   const blockTimes = [];
   const produce = node.produceBlock.bind(node);
   node.produceBlock = async (slot) => {

@@ -79,7 +79,7 @@ afterAll(async () => {
 
 /** `mason deploy` with block production paused, interrupted by Ctrl-C once the operation is sent. */
 async function interruptedDeploy(name: string): Promise<string> {
-  await devnet.node.stop();
+  await devnet.pauseProduction();
   try {
     const run = mason(['deploy', '--args', `string:${name}`]);
     await run.interruptAfter('• sent O');
@@ -89,7 +89,7 @@ async function interruptedDeploy(name: string): Promise<string> {
     expect(run.stderr().trim()).toBe(`interrupted — run the same command again to resume (operation ${operationId} is recorded as pending in ${records}).`);
     return operationId;
   } finally {
-    devnet.node.start();
+    devnet.resumeProduction();
   }
 }
 

@@ -71,7 +71,7 @@ describe('deploying a built contract to the devnet', () => {
     const error = await deployFromBuild({ ...base() }).catch((e) => e);
     expect(error.code).toBe('MASON_DEPLOY_WOULD_FAIL');
     expect(error.message).toContain('the constructor takes a name (string)');
-    await devnet.node.settle(2_000);
+    await devnet.settle(2_000);
     expect(await getBalance(client, account.address.toString())).toBe(before);
   });
 

@@ -7,6 +7,7 @@ import { Account, createClient, getBalance, getStatus, readOnlyCall, type Client
 import { Args, MAS } from '@mason/codec';
 import { build } from '@mason/compiler';
 import { startDevnet, type Devnet } from '@mason/devnet';
+import { nodeOf } from '@mason/devnet/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeployError, DeploymentRecords, deployFromBuild, type DeployProgress } from '../src/index.js';
 import { GREETER, makeProject } from './project.js';
@@ -29,7 +30,7 @@ const portOf = (url: string) => Number(new URL(url).port);
 /** Every final ExecuteSC the account sent: a second deployment would show here. */
 async function executeScCount(devnet: Devnet, address: string): Promise<number> {
   let count = 0;
-  for (const record of devnet.node.operations.values()) {
+  for (const record of nodeOf(devnet).operations.values()) {
     if (record.signed.creator.toString() === address && record.signed.content.op.type === 'ExecuteSC' && record.finalSuccess !== null) count++;
   }
   return count;
@@ -48,7 +49,7 @@ describe('a node restart while the runner waits', () => {
 
     // The staker produces nothing, so the operation is still in the pool (not on disk) when the
     // node goes down right after the runner sent it.
-    await first.node.stop();
+    await first.pauseProduction();
     let stopping: Promise<void> | undefined;
     const interrupted = await deployFromBuild({
       ...base,
@@ -106,7 +107,7 @@ describe('a node restart while the runner waits', () => {
     const client = createClient({ url: first.urls.public });
     cleanups.push(() => client.close());
     const account = Account.fromSecretKey(first.accounts[0]!.secretKey);
-    await first.node.stop();
+    await first.pauseProduction();
     let restarted: Promise<Devnet> | undefined;
     const result = await deployFromBuild({
       client,
@@ -182,14 +183,14 @@ describe('time limits and expiry', () => {
 
   it('a stage that takes too long gives MASON_DEPLOY_TIMEOUT, keeps the pending record, and a re-run resumes it', async () => {
     const records = new DeploymentRecords(project.root, 'timeout');
-    await devnet.node.stop();
+    await devnet.pauseProduction();
     let error: unknown;
     try {
       error = await deployFromBuild({ ...base(1), network: 'timeout', args: new Args().addString('Slow').serialize(), stageTimeoutMs: 300 }).catch(
         (e: unknown) => e,
       );
     } finally {
-      devnet.node.start();
+      devnet.resumeProduction();
     }
     expect(error).toBeInstanceOf(DeployError);
     const timeoutError = error as DeployError;
@@ -211,9 +212,9 @@ describe('time limits and expiry', () => {
   it('an operation that expires unincluded gives MASON_DEPLOY_EXPIRED, clears pending, spends nothing, and a re-run deploys once', async () => {
     const records = new DeploymentRecords(project.root, 'expiry');
     const address = account(2).address.toString();
-    await devnet.node.settle(2_000);
+    await devnet.settle(2_000);
     const before = await getBalance(client, address, { final: true });
-    await devnet.node.stop();
+    await devnet.pauseProduction();
     let sent: { operationId: string; expirePeriod: number } | undefined;
     const running = deployFromBuild({
       ...base(2),
@@ -231,7 +232,7 @@ describe('time limits and expiry', () => {
       await new Promise((r) => setTimeout(r, Math.max(0, pastExpiry - Date.now()) + 5));
       expect((await getStatus(client)).last_slot!.period).toBeGreaterThan(sent!.expirePeriod);
     } finally {
-      devnet.node.start();
+      devnet.resumeProduction();
     }
     const error = (await running) as DeployError;
     expect(error).toBeInstanceOf(DeployError);
@@ -239,7 +240,7 @@ describe('time limits and expiry', () => {
     expect(error.message).toContain(sent!.operationId);
     expect(error.message).toContain('nothing was spent');
     expect(records.read().pending).toEqual({});
-    await devnet.node.settle(2_000);
+    await devnet.settle(2_000);
     expect(await getBalance(client, address, { final: true })).toBe(before);
 
     const result = await deployFromBuild({ ...base(2), network: 'expiry', args: new Args().addString('Again').serialize() });

@@ -7,6 +7,7 @@ import { Account, type Client, createClient, executeSC, getStatus, isClientError
 import { Args, deployerDatastore, formatMas, MAS, NODE_CONSTANTS, parseMas, SecretKey } from '@mason/codec';
 import { build } from '@mason/compiler';
 import { type Devnet, startDevnet } from '@mason/devnet';
+import { nodeOf } from '@mason/devnet/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractStorageCost, DeployError, DeploymentRecords, deployContract, type DeployParams } from '../src/index.js';
 import { GREETER, makeProject } from './project.js';
@@ -68,7 +69,7 @@ const deployParams = (options: Options, network: string): DeployParams => {
 /** Both refusals, and proof that neither sent nor recorded anything. */
 async function refusals(options: Options): Promise<{ deploy: DeployError | Error; client: Error }> {
   const network = `pipeline-${Math.random().toString(36).slice(2)}`;
-  const sentBefore = devnet.node.operations.size;
+  const sentBefore = nodeOf(devnet).operations.size;
   const deploy = await deployContract(deployParams(options, network)).then(
     () => new Error('the deployment was sent'),
     (e: Error) => e,
@@ -77,7 +78,7 @@ async function refusals(options: Options): Promise<{ deploy: DeployError | Error
     () => new Error('the ExecuteSC was sent'),
     (e: Error) => e,
   );
-  expect(devnet.node.operations.size).toBe(sentBefore);
+  expect(nodeOf(devnet).operations.size).toBe(sentBefore);
   expect(new DeploymentRecords(project.root, network).read().pending).toEqual({});
   return { deploy, client: viaClient };
 }
@@ -113,12 +114,12 @@ describe('the deployer and the client share one send pipeline', () => {
     ['contract bytecode that is not bytes', { contractBytecode: null as never }],
   ];
   it.each(ownInputs)('%s: the deployer refuses its own inputs as the client refuses an argument, nothing sent', async (_, bad) => {
-    const sentBefore = devnet.node.operations.size;
+    const sentBefore = nodeOf(devnet).operations.size;
     const network = `pipeline-own-${Math.random().toString(36).slice(2)}`;
     const error = await deployContract({ ...deployParams({}, network), ...bad }).catch((e: unknown) => e);
     expect(isClientError(error, 'MASON_CLIENT_INVALID_ARGUMENT')).toBe(true);
     expect(contextOf(error).name).toBe(Object.keys(bad)[0]);
-    expect(devnet.node.operations.size).toBe(sentBefore);
+    expect(nodeOf(devnet).operations.size).toBe(sentBefore);
     expect(new DeploymentRecords(project.root, network).read().pending).toEqual({});
   });
 

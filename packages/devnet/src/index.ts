@@ -1,5 +1,5 @@
 export { startDevnet, type Devnet, type DevnetServer, type DevnetOptions, type DevnetAccount, type InitialLedgerEntry } from './startDevnet.js';
-export { DevnetNode, MAX_KEPT_PRODUCTION_ERRORS, type FinalizedBlock, type DevnetNodeOptions, type FinalityJournal } from './devnetNode.js';
+export { MAX_KEPT_PRODUCTION_ERRORS, type FinalizedBlock, type FinalityJournal } from './devnetNode.js';
 export { defaultChainConfig, DEVNET_TIMING, MAINNET_TIMING, type ChainConfig } from './config.js';
 export { devnetAccountKey, devnetStakerKey } from './accounts.js';
 export { ApiError } from './apiError.js';

@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { NODE_CONSTANTS, parseMas, type SecretKey } from '@mason/codec';
+import { NODE_CONSTANTS, parseMas, type SecretKey, type Slot } from '@mason/codec';
 import { devnetAccountKey, devnetStakerKey } from './accounts.js';
 import { defaultChainConfig, DEVNET_TIMING, MAINNET_TIMING, type ChainConfig } from './config.js';
 import { lockDataDir } from './dataDirLock.js';
@@ -7,6 +7,7 @@ import { DevnetOptionError } from './devnetOptionError.js';
 import { DevnetNode, logToStderr } from './devnetNode.js';
 import { attachExplorer } from './explorer/serveExplorer.js';
 import { validateInitialLedger, type InitialLedgerEntry } from './initialLedger.js';
+import { attachNode } from './internal.js';
 import type { BlockChange } from './ledger/devnetLedger.js';
 import { ChainStore } from './persistence/chainStore.js';
 import type { JournalFs } from './persistence/journalFs.js';
@@ -105,10 +106,29 @@ export interface Devnet {
   /** `explorer`: the block explorer page, served on the API port. */
   urls: { public: string; private: string; api: string; ws: string; explorer: string };
   accounts: DevnetAccount[];
-  node: DevnetNode;
   config: ChainConfig;
   /** Where contracts run: the `execution` option, `workers` unless given. */
   execution: ExecutionMode;
+  /** Whether operations are final as soon as they arrive: the `instant` option. */
+  instant: boolean;
+  /**
+   * Moves the devnet's clock forward by `count` slots (1 to 100,000,000), as time passing would:
+   * asynchronous messages that become due run, and (instant mode) everything produced is final
+   * when the promise settles. Returns the new last slot. Same as `mason_advance_slots`.
+   */
+  advanceSlots(count: number): Promise<Slot>;
+  /**
+   * Waits until every produced block is final and no operation waits, at most `timeoutMs`;
+   * resolves whether it got there.
+   */
+  settle(timeoutMs: number): Promise<boolean>;
+  /**
+   * Stops producing blocks, as a node whose staker misses its slots: operations are still
+   * accepted and wait in the pool; the servers keep answering. Resolves once no block is being produced.
+   */
+  pauseProduction(): Promise<void>;
+  /** Produces blocks again after pauseProduction(). */
+  resumeProduction(): void;
   stop(): Promise<void>;
   /** Settles once the devnet has stopped, by stop() or by the private API's stop_node. */
   closed: Promise<void>;
@@ -270,7 +290,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
     const apiPort = await listen(apiServer, options.apiPort ?? 33036, host);
     node.start();
     const urlHost = host.includes(':') ? `[${host}]` : host;
-    return {
+    const devnet: Devnet = {
       urls: {
         public: `http://${urlHost}:${publicPort}`,
         private: `http://127.0.0.1:${privatePort}`,
@@ -279,9 +299,13 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
         explorer: `http://${urlHost}:${apiPort}/explorer`,
       },
       accounts,
-      node,
       config,
       execution: options.execution ?? 'workers',
+      instant: node.instant,
+      advanceSlots: (count) => node.advanceSlots(count),
+      settle: (timeoutMs) => node.settle(timeoutMs),
+      pauseProduction: () => node.stop(),
+      resumeProduction: () => node.start(),
       stop,
       closed,
       async handleRequest(server, body) {
@@ -292,6 +316,8 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
         return answerInProcess(dispatchers[server], limits, body);
       },
     };
+    attachNode(devnet, node);
+    return devnet;
   } catch (error) {
     await stop();
     throw error;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Args, MAS, nextSlot, type Slot } from '@mason/codec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Devnet } from '../src/index.js';
+import { nodeOf } from '../src/internal.js';
 import { compileContract } from './compileContract.js';
 import { deployContract } from './deployContract.js';
 import { call, startTestDevnet } from './helpers.js';
@@ -88,7 +89,7 @@ describe('asynchronous messages on the devnet', () => {
     expect(expiry.header.content.slot).toEqual(nextSlot(end));
     const ran = await call<any[]>(devnet.urls.public, 'get_filtered_sc_output_event', [{ emitter_address: receiver }]);
     expect(ran.some((e) => e.data.includes('never-0'))).toBe(false);
-    expect(devnet.node.candidateLedger.asyncPool.size).toBe(0);
+    expect(nodeOf(devnet).candidateLedger.asyncPool.size).toBe(0);
   });
 
   it('runs a message to itself once the datastore key of its filter is written', async () => {
@@ -163,19 +164,19 @@ describe('asynchronous messages on the devnet', () => {
     expect(cheap.info.op_exec_status).toBe(false);
     expect(JSON.parse(cheap.events.at(-1).data).massa_execution_error).toContain('max gas is lower than the minimum instance cost');
     expect((await balances(sender)).final[0]).toBe(final[0]);
-    expect(devnet.node.candidateLedger.asyncPool.size).toBe(0);
+    expect(nodeOf(devnet).candidateLedger.asyncPool.size).toBe(0);
   });
 
   it('stays idle once the pool is empty and every block is final', async () => {
-    await until('the devnet to settle', async () => (devnet.node.isSettled && devnet.node.nextProductionSlot === null ? true : undefined));
-    expect(devnet.node.candidateLedger.asyncPool.size).toBe(0);
-    expect(devnet.node.finalLedger.asyncPool.size).toBe(0);
-    const last = devnet.node.lastProducedSlot;
+    await until('the devnet to settle', async () => (nodeOf(devnet).isSettled && nodeOf(devnet).nextProductionSlot === null ? true : undefined));
+    expect(nodeOf(devnet).candidateLedger.asyncPool.size).toBe(0);
+    expect(nodeOf(devnet).finalLedger.asyncPool.size).toBe(0);
+    const last = nodeOf(devnet).lastProducedSlot;
     // 20 slots of 16 ms go by without a block
-    await new Promise((resolve) => setTimeout(resolve, 20 * (devnet.node.config.t0 / 32)));
-    expect(devnet.node.lastProducedSlot).toEqual(last);
-    expect(devnet.node.nextProductionSlot).toBeNull();
-    expect(devnet.node.productionErrors).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 20 * (nodeOf(devnet).config.t0 / 32)));
+    expect(nodeOf(devnet).lastProducedSlot).toEqual(last);
+    expect(nodeOf(devnet).nextProductionSlot).toBeNull();
+    expect(nodeOf(devnet).productionErrors).toEqual([]);
   });
 });
 
@@ -185,13 +186,13 @@ describe('a message valid months from now', () => {
     const { info, events } = await schedule({ note: 'later', startOffset });
     expect(info.op_exec_status).toBe(true);
     const start = plus(scheduledAt(events), startOffset);
-    await until('the devnet to settle', async () => (devnet.node.isSettled ? true : undefined));
-    const last = devnet.node.lastProducedSlot;
-    await new Promise((resolve) => setTimeout(resolve, 10 * (devnet.node.config.t0 / 32)));
-    expect(devnet.node.lastProducedSlot).toEqual(last);
-    expect(devnet.node.nextProductionSlot).toEqual(start);
-    expect(devnet.node.candidateLedger.asyncPool.size).toBe(1);
-    expect(devnet.node.productionErrors).toEqual([]);
+    await until('the devnet to settle', async () => (nodeOf(devnet).isSettled ? true : undefined));
+    const last = nodeOf(devnet).lastProducedSlot;
+    await new Promise((resolve) => setTimeout(resolve, 10 * (nodeOf(devnet).config.t0 / 32)));
+    expect(nodeOf(devnet).lastProducedSlot).toEqual(last);
+    expect(nodeOf(devnet).nextProductionSlot).toEqual(start);
+    expect(nodeOf(devnet).candidateLedger.asyncPool.size).toBe(1);
+    expect(nodeOf(devnet).productionErrors).toEqual([]);
   });
 });
 
@@ -211,7 +212,7 @@ describe('the async pool across a restart', () => {
       const sent = await m.schedule(first, from, { target: to, note: 'persisted', startOffset: 6, coins: MAS / 10n });
       expect(sent.info.op_exec_status).toBe(true);
       emission = m.scheduledAt(sent.events);
-      expect(first.node.finalLedger.asyncPool.size).toBe(1);
+      expect(nodeOf(first).finalLedger.asyncPool.size).toBe(1);
     } finally {
       await first.stop();
     }
@@ -219,23 +220,25 @@ describe('the async pool across a restart', () => {
     const second = await startTestDevnet({ dataDir: dir });
     try {
       // read back from the final blocks' changes, in both states
-      expect(second.node.finalLedger.asyncPool.size).toBe(1);
-      expect(second.node.candidateLedger.asyncPool.size).toBe(1);
+      expect(nodeOf(second).finalLedger.asyncPool.size).toBe(1);
+      expect(nodeOf(second).candidateLedger.asyncPool.size).toBe(1);
       const [received] = await m.finalEventsOf(second, to, 'received persisted-0');
       expect(received.context.slot).toEqual(m.plus(emission, 6));
       expect(received.context.async_msg_id).toEqual([[1, 10], emission, 0]);
-      await until('the pool to be empty and final', async () => (second.node.finalLedger.asyncPool.size === 0 && second.node.isSettled ? true : undefined));
+      await until('the pool to be empty and final', async () =>
+        nodeOf(second).finalLedger.asyncPool.size === 0 && nodeOf(second).isSettled ? true : undefined,
+      );
     } finally {
       await second.stop();
     }
 
     const third = await startTestDevnet({ dataDir: dir });
     try {
-      expect(third.node.finalLedger.asyncPool.size).toBe(0);
+      expect(nodeOf(third).finalLedger.asyncPool.size).toBe(0);
       expect(await m.storedValue(third, to, 'received')).toBe('persisted-0');
       // its event is final history; the message does not run again
       expect(await m.eventsOf(third, to, 'received persisted-0', null)).toHaveLength(1);
-      expect(third.node.nextProductionSlot).toBeNull();
+      expect(nodeOf(third).nextProductionSlot).toBeNull();
     } finally {
       await third.stop();
     }

@@ -1,6 +1,7 @@
 import { Args, MAS, parseMas, type Datastore } from '@mason/codec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Devnet } from '../src/index.js';
+import { nodeOf } from '../src/internal.js';
 import { compileContract } from './compileContract.js';
 import { call, sendOp, startTestDevnet, waitFinal } from './helpers.js';
 
@@ -83,6 +84,6 @@ describe('contract faults on the devnet', () => {
     const [, , carol] = devnet.accounts;
     const id = await sendOp(devnet, carol!.secretKey, { type: 'Transaction', recipient: devnet.accounts[3]!.address, amount: MAS });
     expect((await waitFinal(devnet, id)).op_exec_status).toBe(true);
-    expect(devnet.node.productionErrors).toEqual([]);
+    expect(nodeOf(devnet).productionErrors).toEqual([]);
   });
 });

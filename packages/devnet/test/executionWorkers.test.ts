@@ -1,6 +1,7 @@
 import { Address, blake3 } from '@mason/codec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Devnet } from '../src/index.js';
+import { nodeOf } from '../src/internal.js';
 import { createReadOnlyExecutor } from '../src/readOnly.js';
 import { ReadOnlyWorker } from '../src/readOnly/ReadOnlyWorker.js';
 import { compileContract } from './compileContract.js';
@@ -72,7 +73,7 @@ describe('executions on worker threads', () => {
     });
     const executed = async () => (await call(devnet.urls.public, 'get_operations', [[id]]))[0];
     // Out of the pool: its block is produced and executing (for up to the 3 s budget).
-    while (devnet.node.pool.has(id)) await new Promise((resolve) => setImmediate(resolve));
+    while (nodeOf(devnet).pool.has(id)) await new Promise((resolve) => setImmediate(resolve));
     expect((await call(devnet.urls.public, 'get_status')).node_id).toEqual(expect.any(String));
     expect((await readOnly('ping')).result).toEqual({ Ok: [1, 2, 3] });
     // Both were answered while the block was still executing.
@@ -88,8 +89,8 @@ describe('executions on worker threads', () => {
   });
 
   it('terminates a worker past its deadline, fails that call only, and starts a fresh one with the current state', async () => {
-    const worker = new ReadOnlyWorker(devnet.node, { maxExecutionMs: 60_000, deadlineMs: 200 });
-    const executor = createReadOnlyExecutor(devnet.node, (job) => worker.run(job));
+    const worker = new ReadOnlyWorker(nodeOf(devnet), { maxExecutionMs: 60_000, deadlineMs: 200 });
+    const executor = createReadOnlyExecutor(nodeOf(devnet), (job) => worker.run(job));
     try {
       const stuck = await executor.call(readOnlyRequest('fillForever'));
       expect(stuck.result).toEqual({
@@ -105,7 +106,7 @@ describe('executions on worker threads', () => {
   }, 30_000);
 
   it("fails the call running at close with the reason, then answers the node's Channel error", async () => {
-    const worker = new ReadOnlyWorker(devnet.node);
+    const worker = new ReadOnlyWorker(nodeOf(devnet));
     const executedAt = { period: 1, thread: 0 };
     const job = (func: string) =>
       ({

@@ -7,6 +7,7 @@ import { MAS, parseMas, SecretKey } from '@mason/codec';
 import { scaledTimeout } from '@mason/test-utils';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirError, devnetStakerKey, MAX_KEPT_PRODUCTION_ERRORS, type Devnet, type JournalFs } from '../src/index.js';
+import { nodeOf } from '../src/internal.js';
 import { call, rpc, sendOp, signForDevnet, startTestDevnet, waitFinal } from './helpers.js';
 
 const root = mkdtempSync(join(tmpdir(), 'mason-finality-'));
@@ -67,9 +68,9 @@ describe('a journal write failure stops finality before anything is reported fin
       // operations, finalized by the next block) is cut short by ENOSPC.
       disk.room = 100;
       lastId = await sendOp(devnet, bob!.secretKey, { type: 'Transaction', recipient, amount: 7n * MAS });
-      while (!devnet.node.halted) await sleep(5);
+      while (!nodeOf(devnet).halted) await sleep(5);
 
-      const halted = devnet.node.halted as DataDirError;
+      const halted = nodeOf(devnet).halted as DataDirError;
       expect(halted).toBeInstanceOf(DataDirError);
       expect(halted.code).toBe('MASON_DEVNET_JOURNAL_WRITE_FAILED');
       expect(halted.context.errno).toBe('ENOSPC');
@@ -129,7 +130,7 @@ describe('a journal write failure stops finality before anything is reported fin
       for (;;) {
         const info = await operationInfo(devnet, id);
         if (info?.is_operation_final) return void reportedFinal.set(id, info.op_exec_status!);
-        if (devnet.node.halted) return;
+        if (nodeOf(devnet).halted) return;
         await sleep(5);
       }
     };
@@ -158,7 +159,7 @@ describe('a journal write failure stops finality before anything is reported fin
     } finally {
       await devnet.stop();
     }
-    expect(devnet.node.halted).toBeInstanceOf(DataDirError);
+    expect(nodeOf(devnet).halted).toBeInstanceOf(DataDirError);
     expect(reportedFinal.size).toBeGreaterThan(0);
     expect(reportedFinal.size).toBeLessThan(36);
     expect(refusals).toBeGreaterThan(0);
@@ -214,7 +215,7 @@ describe('block production failures', () => {
   it('are logged (repeats at powers of two), the most recent kept, and production goes on once the fault is gone', async () => {
     const logged: string[] = [];
     const devnet = await startTestDevnet({ log: (m) => logged.push(m) });
-    const node = devnet.node;
+    const node = nodeOf(devnet);
     try {
       const [alice] = devnet.accounts;
       const recipient = SecretKey.generate().publicKey.address().toString();

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Devnet } from '../src/index.js';
+import { nodeOf } from '../src/internal.js';
 import { byteLengthOf, RawJson, SplicedJson, serializeJson, stringifyJson } from '../src/rpc/json.js';
 import { call, rpc, startTestDevnet } from './helpers.js';
 
@@ -12,14 +13,14 @@ afterEach(async () => {
   devnet = undefined;
 });
 
-const stakerOf = (d: Devnet) => d.node.stakers[0]!.publicKey.address().toString();
+const stakerOf = (d: Devnet) => nodeOf(d).stakers[0]!.publicKey.address().toString();
 
 describe('get_addresses with repeated addresses', () => {
   it('answers each position, in order, building each address once', async () => {
     devnet = await startTestDevnet();
     const staker = stakerOf(devnet);
     const alice = devnet.accounts[0]!.address;
-    const built = vi.spyOn(devnet.node.createdOperations, 'get');
+    const built = vi.spyOn(nodeOf(devnet).createdOperations, 'get');
     const list = [...Array(64).fill(staker), alice, ...Array(63).fill(staker)];
     const answer = await call<any[]>(devnet.urls.public, 'get_addresses', [list]);
     // one lookup per distinct address: the staker's info is built once, not 127 times

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Devnet } from '../src/index.js';
+import { nodeOf } from '../src/internal.js';
 import { call, startTestDevnet } from './helpers.js';
 
 // The wire as jsonrpsee serves it: ids and u64 numbers kept exact, bytes that are not UTF-8 or
@@ -129,10 +130,10 @@ describe('CORS', () => {
     const answer = await preflight(devnet.urls.private, 'https://evil.example');
     expect(answer.status).toBe(403);
     expect(answer.headers.get('access-control-allow-origin')).toBeNull();
-    const stakers = devnet.node.stakers.length;
+    const stakers = nodeOf(devnet).stakers.length;
     const posted = await post(
       devnet.urls.private,
-      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'remove_staking_addresses', params: [[devnet.node.stakers[0]!.publicKey.address().toString()]] }),
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'remove_staking_addresses', params: [[nodeOf(devnet).stakers[0]!.publicKey.address().toString()]] }),
       {
         'content-type': 'application/json',
         origin: 'https://evil.example',
@@ -143,7 +144,7 @@ describe('CORS', () => {
       'Origin https://evil.example may not use the private API. Start the devnet with --private-cors https://evil.example (option privateCors) to allow it.\n',
     );
     expect(posted.headers.get('access-control-allow-origin')).toBeNull();
-    expect(devnet.node.stakers.length).toBe(stakers);
+    expect(nodeOf(devnet).stakers.length).toBe(stakers);
     // Tools that are not web pages (no Origin header) use it as before.
     expect(await call(devnet.urls.private, 'get_staking_addresses')).toHaveLength(1);
   });

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Address, blake3 } from '@mason/codec';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Devnet } from '../src/index.js';
+import { nodeOf } from '../src/internal.js';
 import { DevnetOptionError } from '../src/index.js';
 import { compileContract } from './compileContract.js';
 import { call, deployContract, sendOp, startTestDevnet, waitFinal } from './helpers.js';
@@ -87,14 +88,14 @@ describe("execution: 'inline'", () => {
   }, 60_000);
 
   it('compiles a contract once for its blocks and its read-only calls (one module cache on the thread)', async () => {
-    const modules = devnets.inline.node.inlineModules.modules;
+    const modules = nodeOf(devnets.inline).inlineModules.modules;
     expect(modules).toBeDefined();
     expect((await callSlow(devnets.inline, 'remember', [1])).ok).toBe(true);
     const misses = modules!.misses;
     expect((await readOnly(devnets.inline, 'recall')).result).toEqual({ Ok: [1] });
     expect(modules!.misses).toBe(misses);
     // On workers, each VM has its own thread and its own cache.
-    expect(devnets.workers.node.inlineModules.modules).toBeUndefined();
+    expect(nodeOf(devnets.workers).inlineModules.modules).toBeUndefined();
   }, 30_000);
 
   it("stops a spinning block execution with the watchdog's error event, and goes on", async () => {
@@ -104,7 +105,7 @@ describe("execution: 'inline'", () => {
     // The spinning call's storage write was rolled back; the node still executes and answers.
     expect((await callSlow(devnets.inline, 'remember', [9])).ok).toBe(true);
     expect((await readOnly(devnets.inline, 'recall')).result).toEqual({ Ok: [9] });
-    expect(devnets.inline.node.productionErrors).toEqual([]);
+    expect(nodeOf(devnets.inline).productionErrors).toEqual([]);
   }, 30_000);
 
   it('stops a spinning read-only call with the same error as on a worker', async () => {

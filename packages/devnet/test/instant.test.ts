@@ -6,6 +6,7 @@ import { compareSlots, MAS, nextSlot, parseMas, SecretKey, signOperation, slotAt
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Devnet } from '../src/index.js';
+import { nodeOf } from '../src/internal.js';
 import { compileContract } from './compileContract.js';
 import { deployContract } from './deployContract.js';
 import { call, rpc, sendOp, startTestDevnet, waitFinal } from './helpers.js';
@@ -18,7 +19,7 @@ import * as m from './messengerHelpers.js';
 let devnet: Devnet;
 let clock: string;
 
-const timing = () => devnet.node.timing();
+const timing = () => nodeOf(devnet).timing();
 const status = () => call(devnet.urls.public, 'get_status');
 const blockSlot = async (id: string): Promise<Slot> => (await call<any[]>(devnet.urls.public, 'get_blocks', [[id]]))[0].content.block.header.content.slot;
 const transferTo = (from: number, to: string, amount = MAS) => sendOp(devnet, devnet.accounts[from]!.secretKey, { type: 'Transaction', recipient: to, amount });
@@ -51,13 +52,13 @@ afterAll(() => devnet?.stop());
 
 describe('instant mode', () => {
   it('includes a transfer in the next slot of its thread and finalizes it with one more block', async () => {
-    await devnet.node.settle(5_000);
-    const before = devnet.node.lastProducedSlot;
-    const blocksBefore = devnet.node.graph.records.size;
+    await nodeOf(devnet).settle(5_000);
+    const before = nodeOf(devnet).lastProducedSlot;
+    const blocksBefore = nodeOf(devnet).graph.records.size;
     const recipient = newAddress();
     let arrivedAt: Slot | undefined;
-    const onArrival = () => (arrivedAt = devnet.node.currentSlot());
-    devnet.node.once('operation', onArrival);
+    const onArrival = () => (arrivedAt = nodeOf(devnet).currentSlot());
+    nodeOf(devnet).once('operation', onArrival);
     const id = await transferTo(0, recipient, 3n * MAS);
     const info = await waitFinal(devnet, id);
     expect(info.op_exec_status).toBe(true);
@@ -70,8 +71,8 @@ describe('instant mode', () => {
     expect(compareSlots(slot, first)).toBeGreaterThanOrEqual(0);
     expect(slot.period).toBeLessThanOrEqual(first.period + 1);
     // one fully endorsed descendant (fitness 17 > delta_f0 16) and nothing more
-    expect(compareSlots(devnet.node.lastProducedSlot, slot)).toBeGreaterThan(0);
-    expect(devnet.node.graph.records.size - blocksBefore).toBe(2);
+    expect(compareSlots(nodeOf(devnet).lastProducedSlot, slot)).toBeGreaterThan(0);
+    expect(nodeOf(devnet).graph.records.size - blocksBefore).toBe(2);
     const [block] = await call<any[]>(devnet.urls.public, 'get_blocks', [[info.in_blocks[0]]]);
     expect(block.content.is_final).toBe(true);
     expect(block.content.block.header.content.endorsements).toHaveLength(16);
@@ -112,12 +113,12 @@ describe('instant mode', () => {
     }
     // the clock ran ahead of the wall clock to reach those slots, as get_status says
     expect(previous.current_time).toBeGreaterThan(Date.now() - 1_000);
-    expect(devnet.node.clockOffset).toBeGreaterThan(0);
+    expect(nodeOf(devnet).clockOffset).toBeGreaterThan(0);
   });
 
   it('finalizes operations sent in one call together, sharing blocks', async () => {
-    await devnet.node.settle(5_000);
-    const blocksBefore = devnet.node.graph.records.size;
+    await nodeOf(devnet).settle(5_000);
+    const blocksBefore = nodeOf(devnet).graph.records.size;
     const { last_slot, chain_id } = await status();
     const recipients = Array.from({ length: 60 }, newAddress);
     const inputs = recipients.map((recipient, i) =>
@@ -134,7 +135,7 @@ describe('instant mode', () => {
     expect(infos.every((info) => info.op_exec_status === true)).toBe(true);
     // one block per sender's thread, and what makes the last one final
     expect(new Set(infos.map((info) => info.in_blocks[0])).size).toBe(new Set(infos.map((info) => info.thread)).size);
-    expect(devnet.node.graph.records.size - blocksBefore).toBeLessThanOrEqual(7);
+    expect(nodeOf(devnet).graph.records.size - blocksBefore).toBeLessThanOrEqual(7);
     const balances = await call<any[]>(devnet.urls.public, 'get_addresses', [recipients]);
     expect(balances.every((b) => b.final_balance === '0.999')).toBe(true);
   });
@@ -160,19 +161,19 @@ describe('instant mode', () => {
       const seen: string[] = [];
       const onBlock = (block: { operations: string[] }) => {
         for (const id of block.operations) {
-          const record = devnet.node.operations.get(id)!;
+          const record = nodeOf(devnet).operations.get(id)!;
           seen.push(`block ${record.speculativeSuccess} ${record.finalSuccess}`);
         }
       };
       const onFinal = (entry: { operationResults: Array<[string, boolean]> }) => {
         for (const [, success] of entry.operationResults) seen.push(`final ${success}`);
       };
-      devnet.node.on('block', onBlock);
-      devnet.node.on('final', onFinal);
+      nodeOf(devnet).on('block', onBlock);
+      nodeOf(devnet).on('final', onFinal);
       const id = await transferTo(3, newAddress());
       await waitFinal(devnet, id);
-      devnet.node.off('block', onBlock);
-      devnet.node.off('final', onFinal);
+      nodeOf(devnet).off('block', onBlock);
+      nodeOf(devnet).off('final', onFinal);
       expect(seen).toEqual(['block true null', 'final true']);
       const filled = await m.until('the filled block notification', async () =>
         messages.find((msg) => msg.method === 'new_filled_blocks' && msg.params.result.operations.some(([opId]: [string]) => opId === id)),
@@ -197,41 +198,41 @@ describe('instant mode', () => {
     const blocks: string[] = [];
     const answeredBetween: number[] = [];
     const onBlock = (block: { id: string }) => blocks.push(block.id);
-    devnet.node.on('block', onBlock);
+    nodeOf(devnet).on('block', onBlock);
     const ids = await call<string[]>(devnet.urls.public, 'send_operations', [inputs]);
     // get_status answered while the mining run goes on: some answers arrive between two blocks of the run
-    while (devnet.node.operations.get(ids.at(-1)!)?.finalSuccess == null) {
+    while (nodeOf(devnet).operations.get(ids.at(-1)!)?.finalSuccess == null) {
       const before = blocks.length;
       await status();
-      if (blocks.length > before && !devnet.node.isSettled) answeredBetween.push(blocks.length);
+      if (blocks.length > before && !nodeOf(devnet).isSettled) answeredBetween.push(blocks.length);
     }
-    devnet.node.off('block', onBlock);
+    nodeOf(devnet).off('block', onBlock);
     expect(blocks.length).toBeGreaterThan(1);
     expect(answeredBetween.length).toBeGreaterThan(0);
   });
 
   it('stays idle when nothing arrives', async () => {
-    await devnet.node.settle(5_000);
-    expect(devnet.node.isSettled).toBe(true);
-    const last = devnet.node.lastProducedSlot;
-    const offset = devnet.node.clockOffset;
-    await new Promise((resolve) => setTimeout(resolve, 20 * (devnet.node.config.t0 / 32)));
-    expect(devnet.node.lastProducedSlot).toEqual(last);
-    expect(devnet.node.nextProductionSlot).toBeNull();
-    expect(devnet.node.clockOffset).toBe(offset);
-    expect(devnet.node.productionErrors).toEqual([]);
+    await nodeOf(devnet).settle(5_000);
+    expect(nodeOf(devnet).isSettled).toBe(true);
+    const last = nodeOf(devnet).lastProducedSlot;
+    const offset = nodeOf(devnet).clockOffset;
+    await new Promise((resolve) => setTimeout(resolve, 20 * (nodeOf(devnet).config.t0 / 32)));
+    expect(nodeOf(devnet).lastProducedSlot).toEqual(last);
+    expect(nodeOf(devnet).nextProductionSlot).toBeNull();
+    expect(nodeOf(devnet).clockOffset).toBe(offset);
+    expect(nodeOf(devnet).productionErrors).toEqual([]);
   });
 
   it('mason_advance_slots moves the clock forward on the private API, and refuses anything but a slot count', async () => {
     const before = await status();
-    const blocks = devnet.node.graph.records.size;
+    const blocks = nodeOf(devnet).graph.records.size;
     const { last_slot } = await call(devnet.urls.private, 'mason_advance_slots', [64]);
     const after = await status();
     expect(after.last_slot).toEqual(last_slot);
     expect(after.current_time - before.current_time).toBeGreaterThanOrEqual(63 * (before.config.t0 / 32));
     expect(last_slot.period - before.last_slot.period).toBeGreaterThanOrEqual(2);
     // nothing was due: time passed, no block
-    expect(devnet.node.graph.records.size).toBe(blocks);
+    expect(nodeOf(devnet).graph.records.size).toBe(blocks);
     for (const params of [[], [0], [-1], [1.5], ['3'], [null], [{}], [1e9], [Number.MAX_SAFE_INTEGER + 2]]) {
       const { error } = await rpc(devnet.urls.private, 'mason_advance_slots', params);
       expect(error?.code, JSON.stringify(params)).toBe(-32602);
@@ -247,13 +248,13 @@ describe('instant mode', () => {
     const { info, events } = await m.schedule(devnet, sender, { target: receiver, note: 'instant', startOffset: 4, length: 10 });
     expect(info.op_exec_status).toBe(true);
     const start = m.plus(m.scheduledAt(events), 4);
-    await devnet.node.settle(5_000);
-    expect(devnet.node.candidateLedger.asyncPool.size).toBe(1);
-    expect(compareSlots(devnet.node.lastProducedSlot, start)).toBeLessThan(0);
+    await nodeOf(devnet).settle(5_000);
+    expect(nodeOf(devnet).candidateLedger.asyncPool.size).toBe(1);
+    expect(compareSlots(nodeOf(devnet).lastProducedSlot, start)).toBeLessThan(0);
     await call(devnet.urls.private, 'mason_advance_slots', [4 * 32]);
     const [received] = await m.finalEventsOf(devnet, receiver, 'received instant-0');
     expect(received.context.slot).toEqual(start);
-    expect(devnet.node.candidateLedger.asyncPool.size).toBe(0);
+    expect(nodeOf(devnet).candidateLedger.asyncPool.size).toBe(0);
   }, 30_000);
 
   it('serves massa-web3 unchanged: deploy and call, waiting for final execution', async () => {
@@ -289,10 +290,10 @@ describe('instant mode with a data directory', () => {
       for (let i = 0n; i < 3n; i++)
         await waitFinal(first, await sendOp(first, first.accounts[0]!.secretKey, { type: 'Transaction', recipient, amount: MAS + i }));
       // Whether blocks alone put the clock ahead depends on the machine's speed: move it ahead for sure.
-      await first.node.advanceSlots(320);
-      lastBlock = first.node.lastProducedSlot;
+      await nodeOf(first).advanceSlots(320);
+      lastBlock = nodeOf(first).lastProducedSlot;
       before = await call(first.urls.public, 'get_status');
-      expect(first.node.clockOffset).toBeGreaterThan(0);
+      expect(nodeOf(first).clockOffset).toBeGreaterThan(0);
     } finally {
       await first.stop();
     }

@@ -1,6 +1,7 @@
 import { compareSlots, nextSlot, parseMas, type Slot } from '@mason/codec';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Devnet, DevnetOptions } from '../src/index.js';
+import { nodeOf } from '../src/internal.js';
 import { call, signForDevnet, startTestDevnet } from './helpers.js';
 
 // Instant mode on the execution worker: while a block executes, the block of the very next slot
@@ -24,8 +25,8 @@ async function start(execution: 'workers' | 'inline', options: Partial<DevnetOpt
 /** For each block as it lands: whether the next block had already been launched behind it. */
 function watchLaunches(devnet: Devnet): boolean[] {
   const behind: boolean[] = [];
-  devnet.node.on('block', (block: { slot: Slot }) => {
-    const last = devnet.node.lastProducedSlot;
+  nodeOf(devnet).on('block', (block: { slot: Slot }) => {
+    const last = nodeOf(devnet).lastProducedSlot;
     behind.push(last.period > block.slot.period || (last.period === block.slot.period && last.thread > block.slot.thread));
   });
   return behind;
@@ -93,7 +94,7 @@ describe('blocks launched behind the one executing', () => {
     expect(await finalBalances(workers)).toEqual(await finalBalances(inline));
     expect(launchedBehind.some(Boolean)).toBe(true);
     expect(oneAtATime.some(Boolean)).toBe(false);
-    expect(workers.node.productionErrors).toEqual([]);
+    expect(nodeOf(workers).productionErrors).toEqual([]);
   });
 
   it('are abandoned when the block ahead fails: their operations are included later, once each', async () => {
@@ -104,28 +105,28 @@ describe('blocks launched behind the one executing', () => {
     let failedSlot: Slot | undefined;
     let abandonedSlot: Slot | undefined;
     const failBehind = (block: { slot: Slot }) => {
-      const behind = devnet.node.lastProducedSlot;
+      const behind = nodeOf(devnet).lastProducedSlot;
       if (compareSlots(behind, block.slot) === 0) return;
       // Only where the slot after that one has operations: its block is then launched behind the failing one.
-      const after = nextSlot(behind, devnet.node.config.threadCount);
-      const inclusion = devnet.node.pool.nextInclusionSlot(after, devnet.node.config.operationValidityPeriods);
+      const after = nextSlot(behind, nodeOf(devnet).config.threadCount);
+      const inclusion = nodeOf(devnet).pool.nextInclusionSlot(after, nodeOf(devnet).config.operationValidityPeriods);
       if (!inclusion || compareSlots(inclusion, after) !== 0) return;
       // The execution worker ends while the block launched behind this one runs: that block fails.
-      devnet.node.off('block', failBehind);
+      nodeOf(devnet).off('block', failBehind);
       [failedSlot, abandonedSlot] = [behind, after];
-      devnet.node.setInitialState([]);
+      nodeOf(devnet).setInitialState([]);
     };
-    devnet.node.on('block', failBehind);
+    nodeOf(devnet).on('block', failBehind);
     const ids = await sendRound(devnet, 0);
     const states = await settled(devnet, ids);
 
     expect(failedSlot).toBeDefined();
-    expect(devnet.node.productionErrors).toHaveLength(1);
-    expect(devnet.node.productionErrors[0]!.message).toContain(`slot ${failedSlot!.period}.${failedSlot!.thread}`);
+    expect(nodeOf(devnet).productionErrors).toHaveLength(1);
+    expect(nodeOf(devnet).productionErrors[0]!.message).toContain(`slot ${failedSlot!.period}.${failedSlot!.thread}`);
     expect(logged.filter((m) => m.startsWith('block production failed'))).toHaveLength(1);
     // the abandoned slot was produced again, after the failure, and is final
-    expect(devnet.node.graph.atSlot(failedSlot!)).toBeUndefined();
-    expect(devnet.node.graph.atSlot(abandonedSlot!)?.isFinal).toBe(true);
+    expect(nodeOf(devnet).graph.atSlot(failedSlot!)).toBeUndefined();
+    expect(nodeOf(devnet).graph.atSlot(abandonedSlot!)?.isFinal).toBe(true);
     // the failed block's operations are dropped, as for any failed slot; every other one is final
     const dropped = states.filter((state) => state === 'unknown').length;
     expect(dropped).toBeGreaterThan(0);
@@ -139,14 +140,14 @@ describe('blocks launched behind the one executing', () => {
   it('report a block that cannot be built as a failed production, and go on once it can', async () => {
     const logged: string[] = [];
     const devnet = await start('workers', { log: (message) => logged.push(message) });
-    const stakers = devnet.node.stakers.splice(0);
+    const stakers = nodeOf(devnet).stakers.splice(0);
     // The fault: no staker to draw block creators from (a bug, not a contract's failure).
     const [first] = await sendRound(devnet, 0);
-    while (devnet.node.productionErrors.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
-    devnet.node.stakers.push(...stakers);
+    while (nodeOf(devnet).productionErrors.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    nodeOf(devnet).stakers.push(...stakers);
     const [, second] = await sendRound(devnet, 1);
     expect(await settled(devnet, [first!, second!])).toEqual(['success', 'success']);
-    expect(devnet.node.productionErrors.every((error) => error instanceof TypeError)).toBe(true);
+    expect(nodeOf(devnet).productionErrors.every((error) => error instanceof TypeError)).toBe(true);
     expect(logged[0]).toMatch(/^block production failed at slot \d+\.\d+; the node goes on with the next slot: TypeError/);
   });
 });

@@ -1,6 +1,7 @@
 import { MAS, SecretKey, parseMas, signOperation, toSendOperationInput } from '@mason/codec';
 import { afterEach, describe, expect, it } from 'vitest';
 import { devnetStakerKey, type Devnet } from '../src/index.js';
+import { nodeOf } from '../src/internal.js';
 import { call, rpc, sendOp, signForDevnet, startTestDevnet, waitFinal } from './helpers.js';
 
 // The pool keeps only what can be included, within bounds; an operation valid only later does
@@ -25,18 +26,18 @@ describe('operation pool bounds', () => {
     expect(refused.error?.message).toMatch(
       /^Inconsistency error: Operation O\w+ has expire_period \d+: its validity starts at period \d+, beyond the periods this node's pool looks ahead to \(up to \d+\)\. Send it again later, or use an expire_period of at most \d+\.$/,
     );
-    expect(devnet.node.pool.size).toBe(0);
+    expect(nodeOf(devnet).pool.size).toBe(0);
     expect(await call(devnet.urls.public, 'get_operations', [[toOperationId(refused)]])).toEqual([]);
 
     const near = await sendOp(devnet, alice!.secretKey, transfer(bob!.address), undefined, 50);
-    expect(devnet.node.pool.has(near)).toBe(true);
+    expect(nodeOf(devnet).pool.has(near)).toBe(true);
   });
 
   it('produces no block for an operation until its validity starts (idle means idle)', async () => {
     devnet = await startTestDevnet({ t0: 64 });
     const [alice, bob] = devnet.accounts;
     const blocks: Array<{ period: number; operations: number }> = [];
-    devnet.node.on('block', (block) => blocks.push({ period: block.slot.period, operations: block.operations.length }));
+    nodeOf(devnet).on('block', (block) => blocks.push({ period: block.slot.period, operations: block.operations.length }));
     const status = await call(devnet.urls.public, 'get_status');
     // valid from 30 periods on (about 2 s at t0 64 ms)
     const input = toSendOperationInput(
@@ -54,7 +55,7 @@ describe('operation pool bounds', () => {
 
   it('refuses a whole call that does not fit in a full pool, with the node error, and pools nothing of it', async () => {
     devnet = await startTestDevnet({ maxOperationPoolSize: 3 });
-    await devnet.node.stop(); // nothing leaves the pool while the test fills it
+    await nodeOf(devnet).stop(); // nothing leaves the pool while the test fills it
     const [alice, bob] = devnet.accounts;
     const inputs = await Promise.all([1n, 2n, 3n, 4n].map((n) => signForDevnet(devnet!, alice!.secretKey, transfer(bob!.address, n * MAS))));
     const refused = await rpc(devnet.urls.public, 'send_operations', [inputs]);
@@ -62,28 +63,28 @@ describe('operation pool bounds', () => {
     expect(refused.error?.message).toBe(
       'Internal server error: Failed to add operations to pool: the pool is full (0 operations, 0 bytes waiting; this devnet keeps at most 3 operations and 134217728 bytes). Send them again once pending operations are included.',
     );
-    expect(devnet.node.pool.size).toBe(0);
+    expect(nodeOf(devnet).pool.size).toBe(0);
     const ids = await call<string[]>(devnet.urls.public, 'send_operations', [inputs.slice(0, 3)]);
     expect(ids).toHaveLength(3);
     // Sending what is already pooled again needs no room.
     expect(await call<string[]>(devnet.urls.public, 'send_operations', [inputs.slice(0, 3)])).toEqual(ids);
     expect((await rpc(devnet.urls.public, 'send_operations', [[inputs[3]]])).error?.code).toBe(-32001);
-    expect(devnet.node.pool.size).toBe(3);
+    expect(nodeOf(devnet).pool.size).toBe(3);
     // Once included, there is room again.
-    devnet.node.start();
+    nodeOf(devnet).start();
     for (const id of ids) await waitFinal(devnet, id);
     expect(await call<string[]>(devnet.urls.public, 'send_operations', [[inputs[3]]])).toHaveLength(1);
   });
 
   it('bounds the pool in bytes too', async () => {
     devnet = await startTestDevnet({ maxOperationPoolBytes: 1_000 });
-    await devnet.node.stop();
+    await nodeOf(devnet).stop();
     const [alice] = devnet.accounts;
     const deploy = (size: number) =>
       signForDevnet(devnet!, alice!.secretKey, { type: 'ExecuteSC', bytecode: new Uint8Array(size), maxGas: 10_000_000n, maxCoins: 0n, datastore: [] });
     expect((await rpc(devnet.urls.public, 'send_operations', [[await deploy(600), await deploy(601)]])).error?.code).toBe(-32001);
     expect(await call<string[]>(devnet.urls.public, 'send_operations', [[await deploy(600)]])).toHaveLength(1);
-    expect(devnet.node.pool.bytes).toBeGreaterThan(600);
+    expect(nodeOf(devnet).pool.bytes).toBeGreaterThan(600);
   });
 
   it('refuses an operation larger than a block, which no block could ever hold', async () => {
@@ -101,8 +102,8 @@ describe('operation pool bounds', () => {
     expect(refused.error?.message).toMatch(
       /^Inconsistency error: Operation O\w+ is 3001\d\d bytes, above the maximum block size of 300000 bytes\. Your operation will never be included in a block\.$/,
     );
-    expect(devnet.node.pool.size).toBe(0);
-    expect(devnet.node.isSettled).toBe(true);
+    expect(nodeOf(devnet).pool.size).toBe(0);
+    expect(nodeOf(devnet).isSettled).toBe(true);
   });
 });
 
@@ -125,7 +126,7 @@ describe('get_addresses bounds', () => {
     const [stakerInfo, aliceInfo] = await call(devnet.urls.public, 'get_addresses', [[staker, alice!.address]]);
     expect(aliceInfo.created_operations).toEqual(ids);
     expect(aliceInfo.created_endorsements).toEqual([]);
-    const produced = [...devnet.node.graph.records.values()].filter((r) => r.block.slot.period > 0);
+    const produced = [...nodeOf(devnet).graph.records.values()].filter((r) => r.block.slot.period > 0);
     expect(stakerInfo.created_blocks).toEqual(produced.map((r) => r.block.id));
     expect(stakerInfo.created_endorsements).toEqual(produced.flatMap((r) => r.block.endorsements.map((e) => e.id)));
     expect(stakerInfo.cycle_infos[0].ok_count).toBe(produced.length);

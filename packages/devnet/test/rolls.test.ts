@@ -1,6 +1,7 @@
 import { MAS, parseMas } from '@mason/codec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Devnet } from '../src/index.js';
+import { nodeOf } from '../src/internal.js';
 import { call, sendOp, startTestDevnet, waitFinal } from './helpers.js';
 
 let devnet: Devnet;
@@ -19,7 +20,7 @@ describe('rolls and failing operations', () => {
     expect(parseMas(info.final_balance)).toBe(parseMas('1000000') - 300n * MAS - parseMas('0.01'));
     // Rolls count for staking three cycles later (the node's PoS lookback), not at once.
     expect((await call(devnet.urls.public, 'get_stakers')).map(([a]: [string]) => a)).not.toContain(carol!.address);
-    expect(devnet.node.activeRolls(3)).toContainEqual([carol!.address, 3]);
+    expect(nodeOf(devnet).activeRolls(3)).toContainEqual([carol!.address, 3]);
     const sell = await waitFinal(devnet, await sendOp(devnet, carol!.secretKey, { type: 'RollSell', rollCount: 2n }));
     expect(sell.op_exec_status).toBe(true);
     [info] = await call(devnet.urls.public, 'get_addresses', [[carol!.address]]);

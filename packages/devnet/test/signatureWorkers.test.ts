@@ -11,6 +11,7 @@ import {
 } from '@mason/codec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Devnet } from '../src/index.js';
+import { nodeOf } from '../src/internal.js';
 import { PARALLEL_SIGNATURE_CHECK_MIN } from '../src/devnetNode.js';
 import { preverifyOperations } from '../src/pool/preverifyOperations.js';
 import { SIGNATURE_RECORD_BYTES, SignatureWorkers } from '../src/pool/SignatureWorkers.js';
@@ -100,14 +101,18 @@ describe('signature checks on worker threads', () => {
   it('admits calls in arrival order, a small one after a large one sent before it', async () => {
     const [first, second] = [await transfers(large), await transfers(1)];
     const sender = devnet.accounts[0]!.address;
-    const before = devnet.node.createdOperations.get(sender)?.length ?? 0;
+    const before = nodeOf(devnet).createdOperations.get(sender)?.length ?? 0;
     const order: string[] = [];
     await Promise.all([
-      devnet.node.submitOperations(first).then(() => order.push('large')),
-      devnet.node.submitOperations(second).then(() => order.push('small')),
+      nodeOf(devnet)
+        .submitOperations(first)
+        .then(() => order.push('large')),
+      nodeOf(devnet)
+        .submitOperations(second)
+        .then(() => order.push('small')),
     ]);
     expect(order).toEqual(['large', 'small']);
-    const created = devnet.node.createdOperations.get(sender)!.slice(before);
+    const created = nodeOf(devnet).createdOperations.get(sender)!.slice(before);
     expect(created.at(-1)).toBe(second[0]!.id);
     expect(created.slice(0, -1)).toEqual(first.filter((_, i) => i % devnet.accounts.length === 0).map((input) => input.id));
   });

@@ -1,6 +1,7 @@
 import { MAS, compareSlots } from '@mason/codec';
 import { describe, expect, it } from 'vitest';
 import { call, sendOp, startTestDevnet } from './helpers.js';
+import { nodeOf } from '../src/internal.js';
 
 describe('status and pool edge cases', () => {
   it('reports last_slot null before genesis, as a node does', async () => {
@@ -43,14 +44,14 @@ describe('status and pool edge cases', () => {
   it('forgets an operation that expired in the pool without being included', async () => {
     const devnet = await startTestDevnet();
     try {
-      await devnet.node.stop();
+      await nodeOf(devnet).stop();
       const [alice] = devnet.accounts;
       const id = await sendOp(devnet, alice!.secretKey, { type: 'Transaction', recipient: devnet.accounts[1]!.address, amount: MAS }, undefined, 1);
       expect(await call(devnet.urls.public, 'get_operations', [[id]])).toHaveLength(1);
-      const expire = devnet.node.operations.get(id)!.signed.content.expirePeriod;
-      while (devnet.node.currentSlot().period <= expire) await new Promise((r) => setTimeout(r, 50));
-      devnet.node.start();
-      await devnet.node.produceBlock({ period: devnet.node.currentSlot().period + 1, thread: 0 });
+      const expire = nodeOf(devnet).operations.get(id)!.signed.content.expirePeriod;
+      while (nodeOf(devnet).currentSlot().period <= expire) await new Promise((r) => setTimeout(r, 50));
+      nodeOf(devnet).start();
+      await nodeOf(devnet).produceBlock({ period: nodeOf(devnet).currentSlot().period + 1, thread: 0 });
       expect(await call(devnet.urls.public, 'get_operations', [[id]])).toEqual([]);
     } finally {
       await devnet.stop();

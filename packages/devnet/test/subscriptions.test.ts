@@ -2,6 +2,7 @@ import { MAS } from '@mason/codec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Devnet } from '../src/index.js';
+import { nodeOf } from '../src/internal.js';
 import { sendOp, startTestDevnet, waitFinal } from './helpers.js';
 
 let devnet: Devnet;
@@ -67,9 +68,9 @@ describe('WebSocket subscriptions on the API port', () => {
   });
 
   it('is quiet when idle: no block is produced while nothing waits', async () => {
-    await devnet.node.settle(5_000);
-    const before = devnet.node.lastProducedSlot;
+    await nodeOf(devnet).settle(5_000);
+    const before = nodeOf(devnet).lastProducedSlot;
     await new Promise((r) => setTimeout(r, 300));
-    expect(devnet.node.lastProducedSlot).toEqual(before);
+    expect(nodeOf(devnet).lastProducedSlot).toEqual(before);
   });
 });

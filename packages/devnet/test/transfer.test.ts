@@ -1,6 +1,7 @@
 import { Address, MAS, parseMas, SecretKey } from '@mason/codec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Devnet } from '../src/index.js';
+import { nodeOf } from '../src/internal.js';
 import { call, rpc, sendOp, signForDevnet, startTestDevnet, waitFinal } from './helpers.js';
 
 let devnet: Devnet;
@@ -61,7 +62,7 @@ describe('devnet chain with real signed transfers', () => {
     await waitFinal(devnet, id!);
     const [again] = await call<string[]>(devnet.urls.public, 'send_operations', [[input]]);
     expect(again).toBe(id);
-    await devnet.node.settle(5_000);
+    await nodeOf(devnet).settle(5_000);
     await new Promise((r) => setTimeout(r, 50));
     const [info] = await call(devnet.urls.public, 'get_operations', [[id]]);
     expect(info.in_blocks).toHaveLength(1);

@@ -2,6 +2,7 @@ import { MAS, SecretKey } from '@mason/codec';
 import { deployerDatastore } from '@mason/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Devnet } from '../src/index.js';
+import { nodeOf } from '../src/internal.js';
 import { compileContract } from './compileContract.js';
 import { call, sendOp, startTestDevnet, waitFinal } from './helpers.js';
 
@@ -29,7 +30,7 @@ describe('an operation whose sender cannot pay its fee plus max spending', () =>
 
     // The blocks of its thread go by without it (the devnet stops trying after a period of empty
     // blocks); the node's pool would have dropped it, and get_operations forgotten it.
-    await devnet.node.settle(5_000);
+    await nodeOf(devnet).settle(5_000);
     const waiting = await operation(id);
     expect(waiting).toMatchObject({ id, in_pool: true, in_blocks: [], op_exec_status: null });
     const [pending] = await call<any[]>(devnet.urls.public, 'get_addresses', [[poorAddress]]);
@@ -67,7 +68,7 @@ describe('an operation whose sender cannot pay its fee plus max spending', () =>
 
   it('is forgotten when mason_advance_slots moves the clock past its expiry', async () => {
     const id = await sendOp(devnet, SecretKey.generate(), { type: 'Transaction', recipient: devnet.accounts[4]!.address, amount: MAS });
-    await devnet.node.settle(5_000);
+    await nodeOf(devnet).settle(5_000);
     expect(await operation(id)).toMatchObject({ in_pool: true });
     await call(devnet.urls.private, 'mason_advance_slots', [20 * 32]);
     expect(await operation(id)).toBeUndefined();

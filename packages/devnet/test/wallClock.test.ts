@@ -1,6 +1,7 @@
 import { Address, blake3, parseMas } from '@mason/codec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Devnet } from '../src/index.js';
+import { nodeOf } from '../src/internal.js';
 import { createReadOnlyExecutor } from '../src/readOnly.js';
 import { ReadOnlyWorker } from '../src/readOnly/ReadOnlyWorker.js';
 import { READONLY_QUEUE_LENGTH, ReadOnlyQueue } from '../src/readOnlyQueue.js';
@@ -79,8 +80,8 @@ describe('wall-clock watchdog on the devnet', () => {
   it("refuses read-only calls past the node's queue of 100 with its error, and answers get_status after", async () => {
     // Requests from separate clients reach the queue while earlier ones wait (see the CLI test for
     // the same over HTTP from another process); here they are submitted in one turn of the loop.
-    const worker = new ReadOnlyWorker(devnet.node);
-    const executor = createReadOnlyExecutor(devnet.node, (job) => worker.run(job), new ReadOnlyQueue());
+    const worker = new ReadOnlyWorker(nodeOf(devnet));
+    const executor = createReadOnlyExecutor(nodeOf(devnet), (job) => worker.run(job), new ReadOnlyQueue());
     const results = await Promise.all(Array.from({ length: READONLY_QUEUE_LENGTH + 5 }, () => executor.call(readOnlyRequest('ping'))));
     expect(results.slice(0, READONLY_QUEUE_LENGTH).every((result) => JSON.stringify(result.result) === JSON.stringify({ Ok: [1, 2, 3] }))).toBe(true);
     for (const result of results.slice(READONLY_QUEUE_LENGTH)) {

@@ -156,7 +156,7 @@ export async function startDevnetFixture(options: DevnetFixtureOptions = {}): Pr
 
     async advanceSlots(count) {
       open('advanceSlots');
-      return devnet.node.advanceSlots(count);
+      return devnet.advanceSlots(count);
     },
 
     close() {

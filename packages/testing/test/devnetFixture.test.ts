@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { getBalance, getStatus } from '@mason/client';
 import { Args, MAS } from '@mason/codec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devnetFixture, TestingError, type DevnetFixture } from '../src/index.js';
@@ -22,7 +23,7 @@ afterAll(async () => {
 
 describe('devnetFixture', () => {
   it('builds the project and deploys a contract by name, on an instant devnet running contracts inline', async () => {
-    expect(fixture.devnet.node.instant).toBe(true);
+    expect(fixture.devnet.instant).toBe(true);
     expect(fixture.devnet.execution).toBe('inline');
     expect(existsSync(join(project.root, 'build', 'manifest.json'))).toBe(true);
     const { deploy, events, read } = fixture; // the helpers work destructured
@@ -70,10 +71,10 @@ describe('devnetFixture', () => {
 
   it('transfers coins and moves time on', async () => {
     const to = fixture.accounts[2]!.address.toString();
-    const before = fixture.devnet.node.finalLedger.balance(to);
+    const before = await getBalance(fixture.client, to, { final: true });
     await fixture.transfer(to, 2n * MAS);
-    expect(fixture.devnet.node.finalLedger.balance(to)).toBe(before + 2n * MAS);
-    const slot = fixture.devnet.node.currentSlot();
+    expect(await getBalance(fixture.client, to, { final: true })).toBe(before + 2n * MAS);
+    const slot = (await getStatus(fixture.client)).last_slot!;
     const advanced = await fixture.advanceSlots(64);
     expect(advanced.period).toBeGreaterThanOrEqual(slot.period + 2);
   });
@@ -104,7 +105,7 @@ describe('devnetFixture', () => {
       expect(String(error)).toContain('MASON_TEST_TIMING');
       process.env.MASON_TEST_TIMING = 'real';
       const real = await devnetFixture({ root: project.root, build: false, devnet: { execution: 'workers' } });
-      expect(real.devnet.node.instant).toBe(false);
+      expect(real.devnet.instant).toBe(false);
       expect(real.devnet.execution).toBe('workers');
       await real.close();
     } finally {

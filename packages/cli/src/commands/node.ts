@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { formatMas } from '@mason/codec';
+import { createClient, getAddresses } from '@mason/client';
+import { formatMas, parseMas } from '@mason/codec';
 import { readInitialLedgerFile, startDevnet, type Devnet } from '@mason/devnet';
 import { choosePorts, DEFAULT_PORTS, explainListenError, MAX_PORT_OFFSET, type PortName } from '../nodePorts.js';
 import { color, field } from '../output.js';
@@ -99,7 +100,7 @@ export function nodeCommand(): Command {
       // Signal handlers first: a script may stop the node as soon as it reads the readiness line.
       const shutdown = waitForShutdown(devnet, options.json === true, dataDir);
       if (options.json) printJson(devnet, dataDir);
-      else printBanner(devnet, dataDir);
+      else await printBanner(devnet, dataDir);
       await shutdown;
     });
 }
@@ -110,23 +111,23 @@ function printJson(devnet: Devnet, dataDir: string | null): void {
       ready: true,
       urls: devnet.urls,
       chainId: Number(devnet.config.chainId),
-      instant: devnet.node.instant,
+      instant: devnet.instant,
       dataDir,
       accounts: devnet.accounts.map((a) => ({ address: a.address, publicKey: a.publicKey, secretKey: a.secretKey.reveal() })),
     }),
   );
 }
 
-function printBanner(devnet: Devnet, dataDir: string | null): void {
+async function printBanner(devnet: Devnet, dataDir: string | null): Promise<void> {
   const { config } = devnet;
+  const balances = await accountBalances(devnet);
   console.log(color.bold('Mason devnet') + color.dim(` — chain id ${config.chainId}, ${config.version}`));
   console.log(field('public API', devnet.urls.public));
   console.log(field('private API', devnet.urls.private));
   console.log(field('API + WS', `${devnet.urls.api}  ${devnet.urls.ws}`));
   console.log(field('explorer', devnet.urls.explorer));
   console.log(field('timing', `t0 ${config.t0} ms (a slot every ${config.t0 / 32} ms), delta_f0 ${config.deltaF0}`));
-  if (devnet.node.instant)
-    console.log(field('instant', 'operations are final as soon as they arrive; the clock jumps ahead (mason_advance_slots moves it on)'));
+  if (devnet.instant) console.log(field('instant', 'operations are final as soon as they arrive; the clock jumps ahead (mason_advance_slots moves it on)'));
   console.log(field('data', dataDir ?? 'in memory (--ephemeral)'));
   if (devnet.urls.public !== `http://127.0.0.1:${DEFAULT_PORTS.publicPort}`) {
     console.log(field('other commands', `MASON_NODE_URL=${devnet.urls.public} MASON_NODE_WS_URL=${devnet.urls.ws} npx mason deploy`));
@@ -134,12 +135,27 @@ function printBanner(devnet: Devnet, dataDir: string | null): void {
   console.log('');
   console.log(color.yellow(color.bold('Accounts — publicly known keys: never use them on a real network')));
   devnet.accounts.forEach((account, i) => {
-    const balance = formatMas(devnet.node.candidateLedger.balance(account.address));
+    const balance = formatMas(balances[i]!);
     console.log(`  (${i}) ${account.address}  ${color.dim(`${balance} MAS`)}`);
     console.log(color.dim(`      secret key ${account.secretKey.reveal()}`));
   });
   console.log('');
   console.log(color.green(`Mason devnet ready: ${devnet.urls.public}`));
+}
+
+/** The accounts' candidate balances, read through a client of the devnet's public API (in process, no socket). */
+async function accountBalances(devnet: Devnet): Promise<bigint[]> {
+  if (devnet.accounts.length === 0) return [];
+  const client = createClient({ url: devnet.urls.public, inProcess: { public: (body) => devnet.handleRequest('public', body) } });
+  try {
+    const infos = await getAddresses(
+      client,
+      devnet.accounts.map((account) => account.address),
+    );
+    return infos.map((info) => parseMas(info.candidate_balance));
+  } finally {
+    await client.close();
+  }
 }
 
 function waitForShutdown(devnet: Devnet, quiet: boolean, dataDir: string | null): Promise<void> {
