@@ -3,16 +3,18 @@
 // its JSON-RPC servers.
 import type { DevnetNode } from './devnetNode.js';
 
-const nodes = new WeakMap<object, DevnetNode>();
+// A registered symbol, not a module-level map: a test may load this module twice (once from the
+// package's source, once through its `internal` entry) and still find the node.
+const NODE = Symbol.for('@mason/devnet:node');
 
 /** Ties a started devnet's handle to its node (startDevnet does). */
 export function attachNode(devnet: object, node: DevnetNode): void {
-  nodes.set(devnet, node);
+  Object.defineProperty(devnet, NODE, { value: node, enumerable: false });
 }
 
 /** The node behind a devnet handle started in this process. */
 export function nodeOf(devnet: object): DevnetNode {
-  const node = nodes.get(devnet);
+  const node = (devnet as { [NODE]?: DevnetNode })[NODE];
   if (!node) throw new TypeError('not a devnet started by startDevnet in this process');
   return node;
 }

@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { MAS, parseMas, SecretKey, signOperation, toSendOperationInput } from '@mason/codec';
 import { startDevnet } from '../dist/index.js';
+import { nodeOf } from '../dist/internal.js';
 
 const mount = process.argv[2];
 const dataDir = join(mount, 'chain');
@@ -32,7 +33,7 @@ await Promise.all(
       if (sent.error) return void (refusal = sent.error);
       const id = sent.result[0];
       amounts.set(id, amount);
-      while (!devnet.node.halted) {
+      while (!nodeOf(devnet).halted) {
         const [info] = (await call(url, 'get_operations', [[id]])).result;
         if (info?.is_operation_final) break;
         await new Promise((resolve) => setTimeout(resolve, 5));
