@@ -1,5 +1,6 @@
 export { startDevnet, type Devnet, type DevnetServer, type DevnetOptions, type DevnetAccount, type InitialLedgerEntry } from './startDevnet.js';
-export { MAX_KEPT_PRODUCTION_ERRORS, type FinalizedBlock, type FinalityJournal } from './devnetNode.js';
+export type { FinalizedBlock, FinalityJournal } from './chain/Finalizer.js';
+export { MAX_KEPT_PRODUCTION_ERRORS } from './production/BlockProducer.js';
 export { defaultChainConfig, DEVNET_TIMING, MAINNET_TIMING, type ChainConfig } from './config.js';
 export { devnetAccountKey, devnetStakerKey } from './accounts.js';
 export { ApiError } from './apiError.js';

@@ -1,6 +1,6 @@
 import { deserializeDatastore, formatMas, nextSlot, parseMas, type Datastore } from '@mason/codec';
 import { ApiError } from './apiError.js';
-import type { DevnetNode } from './devnetNode.js';
+import type { ChainReader } from './chainAccess.js';
 import { NO_STATE_CHANGES, readOnlyFailure, type ReadOnlyJob, type ReadOnlyResponse } from './readOnly/readOnlyJob.js';
 import { ReadOnlyQueue } from './readOnlyQueue.js';
 import { isBytes, isObject, isString, isU64, parseAddress } from './rpc/params.js';
@@ -32,7 +32,11 @@ function optionalAmount(value: unknown): bigint | undefined {
  * reported inside the result, as the node does; when the queue is full the answer is the
  * node's `ExecutionError::ChannelError` ("Channel error").
  */
-export function createReadOnlyExecutor(node: DevnetNode, run: ReadOnlyRunner, queue: ReadOnlyQueue = new ReadOnlyQueue()): ReadOnlyExecutor {
+export function createReadOnlyExecutor(
+  node: Pick<ChainReader, 'config' | 'currentSlot' | 'now'>,
+  run: ReadOnlyRunner,
+  queue: ReadOnlyQueue = new ReadOnlyQueue(),
+): ReadOnlyExecutor {
   // The slot and time are those of the moment the job leaves the queue, as when it ran in place.
   const respond = (job: (executedAt: ReadOnlyJob['executedAt'], timestamp: number) => ReadOnlyJob) =>
     queue.submit(() => run(job(nextSlot(node.currentSlot(), node.config.threadCount), node.now()))) ?? Promise.resolve(readOnlyFailure('Channel error'));

@@ -1,7 +1,7 @@
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { compareSlots, type Slot } from '@mason/codec';
-import type { FinalizedBlock } from '../devnetNode.js';
+import type { FinalizedBlock } from '../chain/Finalizer.js';
 import { corruptAt, DataDirError } from './dataDirError.js';
 import { nodeJournalFs, type JournalFs } from './journalFs.js';
 import { decodeRecord, encodeRecord, sha256Hex } from './journalRecord.js';

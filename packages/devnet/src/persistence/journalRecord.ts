@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FinalizedBlock } from '../devnetNode.js';
+import type { FinalizedBlock } from '../chain/Finalizer.js';
 import { decodeJson, encodeFinalized, isFinalizedBlock } from './serialization.js';
 
 /**

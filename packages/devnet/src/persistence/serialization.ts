@@ -1,4 +1,4 @@
-import type { FinalizedBlock } from '../devnetNode.js';
+import type { FinalizedBlock } from '../chain/Finalizer.js';
 
 /** JSON with bigint and byte arrays: `{"$n": "123"}` and `{"$b": "hex"}`. */
 export function encodeJson(value: unknown): string {

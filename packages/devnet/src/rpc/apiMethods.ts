@@ -1,5 +1,5 @@
 import { ApiError } from '../apiError.js';
-import type { DevnetNode } from '../devnetNode.js';
+import type { ChainReader } from '../chainAccess.js';
 import type { MethodTable } from './jsonRpcServer.js';
 import { operationInfoView } from '../views/chainViews.js';
 import { isObject, isString, isU64, toSafeNumber } from './params.js';
@@ -8,7 +8,7 @@ import { isObject, isString, isU64, toSafeNumber } from './params.js';
 export const MAX_OPERATIONS_PAGE = 128;
 
 /** The API port's methods (reference §2.3); subscriptions are added by the WebSocket layer. */
-export function apiMethods(node: DevnetNode): MethodTable {
+export function apiMethods(node: ChainReader): MethodTable {
   return {
     get_version: () => node.config.version,
     get_next_block_best_parents: () => node.graph.bestParents.map((id, thread) => [id, node.graph.bestParentPeriods[thread]]),

@@ -1,6 +1,6 @@
 import { SecretKey } from '@mason/codec';
 import { ApiError } from '../apiError.js';
-import type { DevnetNode } from '../devnetNode.js';
+import type { ChainCommands, ChainReader } from '../chainAccess.js';
 import type { ReadOnlyExecutor } from '../readOnly.js';
 import type { MethodTable } from './jsonRpcServer.js';
 import { isArray, isBytes, isString, required } from './params.js';
@@ -23,7 +23,7 @@ const PEER_LIST_METHODS = [
  * The private API (loopback only). A devnet has no peers: the peer and bootstrap list methods
  * validate their argument and keep the lists, which only affect what the list getters return.
  */
-export function privateMethods(node: DevnetNode, readOnly: ReadOnlyExecutor, nodeKey: SecretKey, stop: () => void): MethodTable {
+export function privateMethods(node: ChainReader & ChainCommands, readOnly: ReadOnlyExecutor, nodeKey: SecretKey, stop: () => void): MethodTable {
   const lists = { peers: new Set<string>(), bootstrapWhite: new Set<string>(), bootstrapBlack: new Set<string>(), banned: new Set<string>() };
   const listFor = (method: string) =>
     method.includes('bootstrap_whitelist')
@@ -74,17 +74,12 @@ export function privateMethods(node: DevnetNode, readOnly: ReadOnlyExecutor, nod
           throw ApiError.invalidParams(`Invalid params: ${(error as Error).message}`);
         }
       });
-      for (const key of parsed) {
-        if (!node.stakers.some((s) => s.publicKey.toString() === key.publicKey.toString())) node.stakers.push(key);
-      }
+      for (const key of parsed) node.addStaker(key);
       return null;
     },
     remove_staking_addresses: (params) => {
       const addresses = required(params, 0, isArray);
-      for (const address of addresses) {
-        const index = node.stakers.findIndex((s) => s.publicKey.address().toString() === address);
-        if (index >= 0 && node.stakers.length > 1) node.stakers.splice(index, 1);
-      }
+      for (const address of addresses) node.removeStaker(String(address));
       return null;
     },
     get_staking_addresses: () => node.stakers.map((s) => s.publicKey.address().toString()),

@@ -1,7 +1,7 @@
 import { byteList, compareBytes, encodeBase58check, type SendOperationInput } from '@mason/codec';
 import { ApiError } from '../apiError.js';
 import { blockToJson } from '../chain/block.js';
-import type { DevnetNode } from '../devnetNode.js';
+import type { ChainCommands, ChainReader } from '../chainAccess.js';
 import type { EventFilter } from '../events/eventStore.js';
 import { openRpcDocument } from '../openrpc.js';
 import type { ReadOnlyExecutor } from '../readOnly.js';
@@ -36,12 +36,12 @@ function addressListLimit(list: unknown[], limit: number): void {
   }
 }
 
-function stakers(node: DevnetNode): Array<[string, number]> {
+function stakers(node: ChainReader): Array<[string, number]> {
   return node.activeRolls(Math.floor(node.currentSlot().period / node.config.periodsPerCycle));
 }
 
 /** Methods both the public and the private API serve (reference §1). */
-export function sharedMethods(node: DevnetNode, readOnly: ReadOnlyExecutor): MethodTable {
+export function sharedMethods(node: ChainReader, readOnly: ReadOnlyExecutor): MethodTable {
   return {
     // Like the node, the requests of one batch run one after the other, each through the queue.
     execute_read_only_bytecode: async (params) => {
@@ -127,7 +127,7 @@ export function sharedMethods(node: DevnetNode, readOnly: ReadOnlyExecutor): Met
 }
 
 /** Every method of the node's public API (reference §2.1). */
-export function publicMethods(node: DevnetNode, readOnly: ReadOnlyExecutor, nodeKey: Uint8Array): MethodTable {
+export function publicMethods(node: ChainReader & Pick<ChainCommands, 'submitOperations'>, readOnly: ReadOnlyExecutor, nodeKey: Uint8Array): MethodTable {
   const nodeId = 'N' + encodeBase58check(nodeKey);
   return {
     ...sharedMethods(node, readOnly),

@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 import type { WebSocket, WebSocketServer } from 'ws';
 import { headerToJson, secureShareBlockToJson, type Block } from '../chain/block.js';
 import type { OperationRecord } from '../chain/operationRecord.js';
-import type { DevnetNode } from '../devnetNode.js';
+import type { ChainReader } from '../chainAccess.js';
 import { secureShareOperationJson } from '../views/chainViews.js';
 import { PARSE_ERROR, type JsonRpcDispatcher } from './dispatcher.js';
 import { markUpgraded } from './httpConnections.js';
@@ -43,7 +43,7 @@ export interface WebSocketOptions {
  * answering pings is closed, and one that stops reading is closed once maxBufferedBytes of
  * replies or notifications wait for it, instead of being buffered forever.
  */
-export function attachSubscriptions(server: Server, node: DevnetNode, dispatcher: JsonRpcDispatcher, { limits, guard }: WebSocketOptions): { close(): void } {
+export function attachSubscriptions(server: Server, node: ChainReader, dispatcher: JsonRpcDispatcher, { limits, guard }: WebSocketOptions): { close(): void } {
   const subscribers = new Set<Subscriber>();
   let closed = false;
   // ws is loaded by the first upgrade request (~40 ms of module loading a devnet without

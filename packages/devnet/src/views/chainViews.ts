@@ -14,7 +14,7 @@ import {
 } from '@mason/codec';
 import { blockToJson, endorsementToJson } from '../chain/block.js';
 import { operationStatusFields, type OperationRecord } from '../chain/operationRecord.js';
-import type { DevnetNode } from '../devnetNode.js';
+import type { ChainReader } from '../chainAccess.js';
 
 const DRAW_LOOKAHEAD_PERIODS = 10;
 
@@ -45,7 +45,7 @@ export function operationInfoView(record: OperationRecord): OperationInfo {
   };
 }
 
-export function blockInfoView(node: DevnetNode, id: string): BlockInfo | null {
+export function blockInfoView(node: ChainReader, id: string): BlockInfo | null {
   const record = node.graph.get(id);
   if (!record) return null;
   return {
@@ -54,7 +54,7 @@ export function blockInfoView(node: DevnetNode, id: string): BlockInfo | null {
   };
 }
 
-export function endorsementInfoView(node: DevnetNode, id: string): EndorsementInfo | null {
+export function endorsementInfoView(node: ChainReader, id: string): EndorsementInfo | null {
   const entry = node.endorsements.get(id);
   if (!entry) return null;
   return {
@@ -66,12 +66,12 @@ export function endorsementInfoView(node: DevnetNode, id: string): EndorsementIn
   };
 }
 
-function datastoreKeys(node: DevnetNode, address: string, final: boolean): number[][] {
+function datastoreKeys(node: ChainReader, address: string, final: boolean): number[][] {
   const ledger = final ? node.finalLedger : node.candidateLedger;
   return ledger.getDataKeys(address, new Uint8Array()).map((k) => byteList(k));
 }
 
-function stakerDraws(node: DevnetNode, address: string) {
+function stakerDraws(node: ChainReader, address: string) {
   const isStaker = node.stakers.some((s) => s.publicKey.address().toString() === address);
   if (!isStaker) return { blocks: [] as Slot[], endorsements: [] as Array<{ slot: Slot; index: number }> };
   // Every slot of the lookahead window is drawn to the devnet's stakers, round-robin.
@@ -92,7 +92,7 @@ function stakerDraws(node: DevnetNode, address: string) {
 }
 
 /** Blocks are recorded in slot order, so the current cycle's are at the end: no scan of the whole history. */
-function blocksProducedInCycle(node: DevnetNode, address: string, cycle: number): number {
+function blocksProducedInCycle(node: ChainReader, address: string, cycle: number): number {
   const blocks = node.createdBlocks.get(address) ?? [];
   let count = 0;
   for (let i = blocks.length - 1; i >= 0; i--) {
@@ -104,7 +104,7 @@ function blocksProducedInCycle(node: DevnetNode, address: string, cycle: number)
 }
 
 /** get_addresses element (reference §17.2). */
-export function addressInfoView(node: DevnetNode, address: string): AddressInfo {
+export function addressInfoView(node: ChainReader, address: string): AddressInfo {
   const parsed = Address.fromString(address);
   const draws = stakerDraws(node, address);
   const credits = [...(node.candidateLedger.deferredCredits.get(address) ?? new Map<string, bigint>())].map(([key, amount]) => {
@@ -143,7 +143,7 @@ export function addressInfoView(node: DevnetNode, address: string): AddressInfo 
   };
 }
 
-export function graphIntervalView(node: DevnetNode, start: number | null, end: number | null): GraphIntervalBlock[] {
+export function graphIntervalView(node: ChainReader, start: number | null, end: number | null): GraphIntervalBlock[] {
   const out: GraphIntervalBlock[] = [];
   const timing = node.timing();
   for (const record of node.graph.records.values()) {

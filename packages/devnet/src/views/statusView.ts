@@ -1,10 +1,10 @@
 import { formatMas, nextSlot, slotAt, type NodeStatus } from '@mason/codec';
-import type { DevnetNode } from '../devnetNode.js';
+import type { ChainReader } from '../chainAccess.js';
 
 const STATS_WINDOW_MS = 60_000;
 
 /** get_status (reference §17.1), every figure read from the chain as it is. */
-export function statusView(node: DevnetNode, nodeId: string): NodeStatus {
+export function statusView(node: ChainReader, nodeId: string): NodeStatus {
   const { config } = node;
   const now = node.now();
   const lastSlot = slotAt(now, node.timing());
