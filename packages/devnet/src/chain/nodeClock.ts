@@ -1,3 +1,6 @@
+/** setTimeout's longest delay (about 24.8 days): the node's timers wait at most this long, then look again. */
+export const MAX_TIMER_DELAY = 2 ** 31 - 1;
+
 /**
  * The node's clock: the wall clock plus an offset that only grows. Instant blocks, advanceSlots
  * and a restart move it ahead; nothing moves it back, so every time and slot the chain reports

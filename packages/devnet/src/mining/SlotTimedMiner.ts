@@ -1,6 +1,6 @@
 import { compareSlots, type Slot } from '@mason/codec';
 import { Miner } from './Miner.js';
-import { MAX_TIMER_DELAY } from './SlotTimer.js';
+import { MAX_TIMER_DELAY } from '../chain/nodeClock.js';
 
 /** Real slot timing: each useful block is produced when its slot's time comes, one after the other. */
 export class SlotTimedMiner extends Miner {

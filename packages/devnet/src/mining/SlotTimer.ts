@@ -1,7 +1,5 @@
 import type { Slot } from '@mason/codec';
-
-/** setTimeout's longest delay (about 24.8 days). */
-export const MAX_TIMER_DELAY = 2 ** 31 - 1;
+import { MAX_TIMER_DELAY } from '../chain/nodeClock.js';
 
 /**
  * The miner's one timer: set for a slot, it fires once (a delay beyond setTimeout's longest is

@@ -2,10 +2,10 @@ import { formatMas, NODE_CONSTANTS, slotTimestamp, verifyOperationInput, type Se
 import { ApiError } from '../apiError.js';
 import type { Block } from '../chain/block.js';
 import type { ChainIndex } from '../chain/ChainIndex.js';
+import { MAX_TIMER_DELAY } from '../chain/nodeClock.js';
 import type { OperationRecord } from '../chain/operationRecord.js';
 import type { ChainConfig } from '../config.js';
 import type { BlockChange } from '../ledger/devnetLedger.js';
-import { MAX_TIMER_DELAY } from '../mining/SlotTimer.js';
 import { admitOperations } from './admitOperations.js';
 import { ExecutedOperations } from './ExecutedOperations.js';
 import { declaredBlockGas, OperationPool, type PooledOperation } from './operationPool.js';
