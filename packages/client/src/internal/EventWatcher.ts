@@ -1,4 +1,4 @@
-import { compareSlots, nextSlot, type EventFilter, type SCOutputEvent, type Slot } from '@mason/codec';
+import { compareSlots, nextSlot, type EventFilter, type SCOutputEvent, type SecuredHeader, type Slot } from '@mason/codec';
 import { getFilteredScOutputEvent } from '../actions/getFilteredScOutputEvent.js';
 import { getStatus } from '../actions/getStatus.js';
 import { subscribeNewBlocksHeaders } from '../actions/subscribeNewBlocksHeaders.js';
@@ -38,7 +38,7 @@ export class EventWatcher {
   /** Events already reported, by key, with their slot (forgotten once `next` passes it). */
   readonly #seen = new Map<string, Slot>();
   #stopped = false;
-  #subscription: Subscription<unknown> | undefined;
+  #subscription: Subscription<SecuredHeader> | undefined;
   #wake: (() => void) | undefined;
   #woken = false;
   #running: Promise<void> | undefined;
@@ -128,7 +128,7 @@ export class EventWatcher {
 
   /** Subscribes to new block headers; without them (no WebSocket, a node without broadcast) the timer alone drives the looks. */
   async #listen(): Promise<void> {
-    let subscription: Subscription<unknown>;
+    let subscription: Subscription<SecuredHeader>;
     try {
       subscription = await subscribeNewBlocksHeaders(this.#client);
     } catch {
