@@ -6,23 +6,11 @@ import { eventLine } from '../eventLines.js';
 import { clientFor, resolveNetwork } from '../network.js';
 import { gasText, type OperationGas } from '../operationGas.js';
 import { color, field } from '../output.js';
+import { type OperationStage, outcomeOf, stageOf } from '../operationStage.js';
 
 interface OpOptions {
   network: string;
   json?: boolean;
-}
-
-/** Where the operation is: waiting in the pool, executed on the candidate state, or final. */
-export type OperationStage = 'pool' | 'candidate' | 'final' | 'included';
-
-function stageOf(info: OperationInfo): OperationStage {
-  if (info.is_operation_final === true) return 'final';
-  if (info.op_exec_status !== null) return 'candidate';
-  return info.in_blocks.length > 0 ? 'included' : 'pool';
-}
-
-function outcomeOf(info: OperationInfo): 'success' | 'failure' | null {
-  return info.op_exec_status === null ? null : info.op_exec_status ? 'success' : 'failure';
 }
 
 /** What the operation does, in a line. */
