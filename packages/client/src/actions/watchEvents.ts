@@ -27,7 +27,7 @@ export type WatchEventsParams = {
 
 /**
  * Calls `onEvent` once for each new smart-contract event matching the filter, in slot order,
- * until the returned function is called (it resolves once watching has stopped). Over the node's
+ * until the returned function is called (no event is reported after that). Over the node's
  * WebSocket, each new block triggers a look (`get_filtered_sc_output_event` from the execution
  * cursor on); without one (no `wsUrl`, or a node that refuses the subscription) it polls.
  */

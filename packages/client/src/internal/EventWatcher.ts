@@ -41,7 +41,7 @@ export class EventWatcher {
   #subscription: Subscription<SecuredHeader> | undefined;
   #wake: (() => void) | undefined;
   #woken = false;
-  #running: Promise<void> | undefined;
+  #started = false;
 
   constructor(client: Client, options: EventWatcherOptions) {
     this.#client = client;
@@ -50,15 +50,20 @@ export class EventWatcher {
   }
 
   start(): void {
-    this.#running ??= this.#run();
+    if (this.#started) return;
+    this.#started = true;
+    void this.#run();
   }
 
-  /** Stops looking; resolves once no look is in progress and the subscription is closed. */
+  /**
+   * Stops looking: no event is reported once it is called. Resolves once the subscription is
+   * closed; a look in progress is not waited for (its answer is dropped), so stopping is prompt
+   * even when the node is slow to answer.
+   */
   async stop(): Promise<void> {
     this.#stopped = true;
     this.#wake?.();
     await this.#subscription?.unsubscribe();
-    await this.#running;
   }
 
   async #run(): Promise<void> {
