@@ -74,3 +74,32 @@ describe('candidate, not final', () => {
     scaledTimeout(180_000),
   );
 });
+
+describe('mason events --follow when the node goes away', () => {
+  it(
+    'ends with the error and exit code 1, rather than waiting silently',
+    async () => {
+      const doomed = await startDevnet({ publicPort: 0, privatePort: 0, apiPort: 0, instant: true });
+      const child = spawn(process.execPath, [bin, 'events', '--follow'], {
+        cwd: outside,
+        env: { ...process.env, MASON_NODE_URL: doomed.urls.public, MASON_NODE_WS_URL: doomed.urls.ws, NO_COLOR: '1' },
+      });
+      let stderr = '';
+      child.stderr.on('data', (c) => (stderr += c));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      try {
+        const deadline = Date.now() + scaledTimeout(30_000);
+        while (!stderr.includes('Ctrl-C to stop')) {
+          if (Date.now() > deadline) throw new Error(`mason events --follow did not start: ${stderr}`);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      } finally {
+        await doomed.stop();
+      }
+      expect(await exited).toBe(1);
+      expect(stderr).toContain(`error no node at ${doomed.urls.public}`);
+      expect(stderr.match(/\[MASON_[A-Z_]+\]/g)).toEqual(['[MASON_CLI_NO_NODE]']);
+    },
+    scaledTimeout(90_000),
+  );
+});
