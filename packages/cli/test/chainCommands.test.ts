@@ -209,7 +209,9 @@ describe('mason events', () => {
           NO_COLOR: '1',
           PRIVATE_KEY: '',
         };
-        const child = spawn(process.execPath, [bin, 'events', '--address', 'second', '--follow'], { cwd: root, env: { ...process.env, ...env } });
+        // Polling prints JSON lines, one event a line, as scripts read them.
+        const json = transport === 'polling' ? ['--json'] : [];
+        const child = spawn(process.execPath, [bin, 'events', '--address', 'second', '--follow', ...json], { cwd: root, env: { ...process.env, ...env } });
         let stdout = '';
         let stderr = '';
         child.stdout.on('data', (c) => (stdout += c));
@@ -229,13 +231,23 @@ describe('mason events', () => {
           await until(`counter: ${before + 1}`);
           await ok(['call', 'second', 'later']);
           await until('pinged by an asynchronous message');
-          expect(stdout).toMatch(/async msg\s+pinged by an asynchronous message/);
+          if (transport === 'WebSocket') expect(stdout).toMatch(/async msg\s+pinged by an asynchronous message/);
+          else {
+            const events = stdout
+              .trim()
+              .split('\n')
+              .map((line) => JSON.parse(line));
+            const pinged = events.find((e) => e.data === 'pinged by an asynchronous message');
+            expect(pinged.context.async_msg_id).not.toBeNull();
+            expect(events[0].data).toBe('created Beta');
+          }
           expect(stdout).not.toContain('relaying to');
         } finally {
           child.kill('SIGINT');
         }
         expect(await exited).toBe(0);
         expect(stderr).not.toContain('error');
+        if (transport === 'polling') expect(stderr).toBe('');
       },
       scaledTimeout(120_000),
     );
