@@ -24,6 +24,21 @@ export const cliErrors = {
   MASON_CLI_NO_NODE:
     'no node at {url}: nothing answers there. Start one with `mason node`; if your node runs on other ports (`mason node --port-offset …`) or elsewhere, set MASON_NODE_URL (in the environment or .env) or pass --network <its URL>.',
   MASON_CLI_WHICH_CONTRACT: 'several contracts were built ({names}): name the one to deploy, e.g. `mason deploy {first}`.',
+  MASON_CLI_INVALID_AMOUNT:
+    '"{value}" is not an amount of MAS: {reason}. Write a non-negative decimal with at most 9 decimals, e.g. 1.5 or 0.001 (1 MAS = 1,000,000,000 nanoMAS).',
+  MASON_CLI_CANNOT_AFFORD:
+    '{from} has {balance} MAS (candidate balance) but sending {amount} MAS costs {cost} MAS with the fee: nothing was sent. Send less, or fund the account (pick another one with --from).',
+  MASON_CLI_INVALID_FROM:
+    '--from {value}: {reason}. --from takes the number of a development account of the local devnet (0, 1, …; `mason accounts` lists them) or the name of a variable of the environment or .env that holds a secret key (S1…), never the key itself.',
+  MASON_CLI_INVALID_OPERATION_ID: '{value} is not an operation id ({reason}). An operation id looks like O1…: `mason call`, `deploy` and `transfer` print it.',
+  MASON_CLI_UNKNOWN_OPERATION:
+    'the node at {url} does not know operation {id}: it was sent to another network (check --network), expired before any block included it, or is older than what the node keeps (a Massa node forgets final operations after a few periods; the devnet keeps them all).',
+  MASON_CLI_INVALID_BLOCK_ID: '{value} is not a block id ({reason}). Give a block id (B1…), or latest.',
+  MASON_CLI_UNKNOWN_BLOCK: 'the node at {url} does not know block {id}. Check --network; a Massa node keeps only recent blocks in memory.',
+  MASON_CLI_INVALID_KEY: '{value} is not a datastore key: {reason}. A key is text (`mason storage token NAME`), or bytes in hex after 0x (0x0a0b).',
+  MASON_CLI_NO_SUCH_KEY: '{address} has no datastore key {key} on {network} ({keys}). List its keys with `mason storage {target}`.',
+  MASON_CLI_DEVNET_ONLY:
+    '`mason {command}` is about the development accounts of the local devnet, and --network {network} is not local. Their secret keys are public: never use them on a real network.',
 } as const;
 
 export type CliErrorCode = keyof typeof cliErrors;

@@ -18,6 +18,14 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   test: () => import('./commands/test.js').then((m) => m.testCommand()),
   call: () => import('./commands/call.js').then((m) => m.callCommand()),
   read: () => import('./commands/read.js').then((m) => m.readCommand()),
+  balance: () => import('./commands/balance.js').then((m) => m.balanceCommand()),
+  transfer: () => import('./commands/transfer.js').then((m) => m.transferCommand()),
+  events: () => import('./commands/events.js').then((m) => m.eventsCommand()),
+  op: () => import('./commands/op.js').then((m) => m.opCommand()),
+  block: () => import('./commands/block.js').then((m) => m.blockCommand()),
+  status: () => import('./commands/status.js').then((m) => m.statusCommand()),
+  storage: () => import('./commands/storage.js').then((m) => m.storageCommand()),
+  accounts: () => import('./commands/accounts.js').then((m) => m.accountsCommand()),
 };
 
 export const COMMAND_NAMES: readonly string[] = Object.keys(COMMANDS);

@@ -73,7 +73,7 @@ describe("commander's own refusals", () => {
         "error: option '--returns <type>' argument 'u7' is invalid. the types are bool, u8, i8, u16, i16, u32, i32, u64, i64, u128, i128, u256, i256, f32, f64, string, bytes",
       ],
       [['frob'], "error: unknown command 'frob'"],
-      [['events'], "error: unknown command 'events'"],
+      [['logs'], "error: unknown command 'logs'"],
     ];
     for (const [args, message] of cases) {
       const result = await mason(args);
@@ -84,9 +84,10 @@ describe("commander's own refusals", () => {
   });
 
   it('an unknown command: the nearest command when one is close, and the list of commands', async () => {
-    const list = '(commands: build, deploy, node, test, call, read; run mason --help for usage)';
-    const far = await mason(['events']);
-    expect(far.stderr).toBe(`error: unknown command 'events'\n${list}\n`);
+    const list =
+      '(commands: build, deploy, node, test, call, read, balance, transfer, events, op, block, status, storage, accounts; run mason --help for usage)';
+    const far = await mason(['logs']);
+    expect(far.stderr).toBe(`error: unknown command 'logs'\n${list}\n`);
     const near = await mason(['buidl']);
     expect(near.stderr).toBe(`error: unknown command 'buidl'\n(Did you mean build?)\n${list}\n`);
   });

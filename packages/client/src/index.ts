@@ -56,6 +56,8 @@ export { getBalance } from './actions/getBalance.js';
 export { getChainId } from './actions/getChainId.js';
 export { getOperationStatus } from './actions/getOperationStatus.js';
 export { getOperationEvents } from './actions/getOperationEvents.js';
+export { watchEvents } from './actions/watchEvents.js';
+export type { WatchEventsParams } from './actions/watchEvents.js';
 
 // Accounts
 export { Account } from './account/Account.js';
