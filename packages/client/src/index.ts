@@ -60,6 +60,7 @@ export { getOperationEvents } from './actions/getOperationEvents.js';
 // Accounts
 export { Account } from './account/Account.js';
 export type { FromEnvOptions } from './account/Account.js';
+export { checkKeystore, decryptKeystore, encryptKeystore, KEYSTORE_VERSION, type WalletKeystore } from './account/walletKeystore.js';
 
 // Operations
 export { Operation } from './operations/Operation.js';
