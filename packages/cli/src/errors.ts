@@ -39,6 +39,21 @@ export const cliErrors = {
   MASON_CLI_NO_SUCH_KEY: '{address} has no datastore key {key} on {network} ({keys}). List its keys with `mason storage {target}`.',
   MASON_CLI_DEVNET_ONLY:
     '`mason {command}` is about the development accounts of the local devnet, and --network {network} is not local. Their secret keys are public: never use them on a real network.',
+  MASON_CLI_ACCOUNT_UNKNOWN:
+    'there is no account named "{name}" ({known}; looked in {searched}). See them with `mason account list`; create one with `mason account new {name}` or `mason account import {name}`.',
+  MASON_CLI_ACCOUNT_EXISTS: 'an account named "{name}" already exists ({path}). Pick another name, or remove it first with `mason account remove {name}`.',
+  MASON_CLI_ACCOUNT_BAD_NAME: '"{name}" cannot name an account: use 1 to 32 letters, digits, - or _ (as Massa Station does).',
+  MASON_CLI_ACCOUNT_CORRUPT:
+    '{path}:{line}: not a valid Massa wallet file: {reason}. Nothing was changed; restore the file from a backup or import the key again.',
+  MASON_CLI_ACCOUNT_WRONG_PASSWORD: 'wrong password for account "{name}" ({path}): the password from {source} does not decrypt it. Nothing was sent.',
+  MASON_CLI_ACCOUNT_READ_ONLY: 'account "{name}" is a Massa Station wallet ({path}): Mason uses it but does not delete it. Remove it in Massa Station.',
+  MASON_CLI_PASSWORD_REQUIRED: '{what} needs its password, and there is no terminal to type it: set MASON_ACCOUNT_PASSWORD or pass --password-file <file>.',
+  MASON_CLI_PASSWORD_FILE_UNREADABLE: 'cannot read the password file {path} ({reason}). Check the path given to --password-file.',
+  MASON_CLI_PASSWORD_EMPTY: 'the password from {source} is empty. Give a non-empty password.',
+  MASON_CLI_PASSWORDS_DIFFER: 'the two passwords typed differ. Nothing was stored; run the command again.',
+  MASON_CLI_PASSWORD_CANCELLED: 'cancelled while typing the password. Nothing was changed.',
+  MASON_CLI_BAD_SECRET_KEY: 'the secret key from {source} is not an S… key ({reason}). Nothing was stored.',
+  MASON_CLI_CONFIRM_REQUIRED: 'to {action} without a terminal to confirm on, pass {flag}.',
 } as const;
 
 export type CliErrorCode = keyof typeof cliErrors;

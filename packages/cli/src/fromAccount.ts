@@ -1,19 +1,19 @@
 import { Account, isClientError } from '@mason/client';
 import { devnetAccountKey } from '@mason/devnet';
 import { CliError } from './errors.js';
-import { accountFor, type Network } from './network.js';
+import { type Network, type SignerOptions, signerFor } from './network.js';
 import { envFilePath, envSetting } from './projectEnv.js';
 
 const invalid = (value: string, reason: string) => new CliError('MASON_CLI_INVALID_FROM', { value, reason });
 
 /**
  * The account that signs (`--from`): a development account of the local devnet by its number, or
- * the secret key held by a variable of the environment or .env; without --from, PRIVATE_KEY (the
- * local devnet's account 0 when none is set), as `mason deploy` and `mason call`. A secret key
- * itself is refused: it would stay in the shell's history.
+ * the secret key held by a variable of the environment or .env; without --from, the signer of
+ * `mason deploy` and `mason call` (--account / MASON_ACCOUNT, else PRIVATE_KEY, else the local
+ * devnet's account 0). A secret key itself is refused: it would stay in the shell's history.
  */
-export function fromAccount(value: string | undefined, network: Network): Account {
-  if (value === undefined) return accountFor(network);
+export async function fromAccount(value: string | undefined, network: Network, signer: SignerOptions = {}): Promise<Account> {
+  if (value === undefined) return signerFor(network, signer);
   if (/^\d+$/.test(value)) {
     const index = Number(value);
     if (!Number.isSafeInteger(index)) throw invalid(value, 'that account number is too large');

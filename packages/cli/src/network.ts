@@ -4,6 +4,11 @@ import { devnetAccountKey } from '@mason/devnet';
 import { CliError } from './errors.js';
 import { nearestName } from './nearestName.js';
 import { isLoopbackUrl } from './noNode.js';
+import { findAccount } from './keystore/accountStore.js';
+import { keystoreFolders } from './keystore/keystoreFolders.js';
+import type { PasswordSource } from './keystore/readPassword.js';
+import { unlockAccount } from './keystore/unlockAccount.js';
+import { findProjectRoot } from './project.js';
 import { envFilePath, envSetting } from './projectEnv.js';
 
 export interface Network {
@@ -70,4 +75,20 @@ export function accountFor(network: Network): Account {
  */
 export function defaultReadCaller(network: Network): string {
   return network.isLocal ? devnetAccountKey(0).publicKey.address().toString() : READ_ONLY_DEFAULT_CALLER;
+}
+
+export interface SignerOptions extends PasswordSource {
+  /** --account: a `mason account` name; MASON_ACCOUNT (environment or .env) when not given. */
+  account?: string;
+}
+
+/**
+ * Who signs: the named encrypted account (--account, else MASON_ACCOUNT), unlocked with its
+ * password; else PRIVATE_KEY (accountFor). Never printed.
+ */
+export async function signerFor(network: Network, options: SignerOptions = {}): Promise<Account> {
+  const name = options.account ?? envSetting('MASON_ACCOUNT');
+  if (name === undefined) return accountFor(network);
+  const stored = findAccount(keystoreFolders(findProjectRoot() ?? undefined), name);
+  return unlockAccount(stored, options.passwordFile !== undefined ? { passwordFile: options.passwordFile } : {});
 }

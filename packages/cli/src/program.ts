@@ -26,6 +26,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   status: () => import('./commands/status.js').then((m) => m.statusCommand()),
   storage: () => import('./commands/storage.js').then((m) => m.storageCommand()),
   accounts: () => import('./commands/accounts.js').then((m) => m.accountsCommand()),
+  account: () => import('./commands/account.js').then((m) => m.accountCommand()),
 };
 
 export const COMMAND_NAMES: readonly string[] = Object.keys(COMMANDS);

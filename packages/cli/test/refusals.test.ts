@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Address } from '@mason/codec';
 import { afterAll, describe, expect, it } from 'vitest';
+import { COMMAND_NAMES } from '../src/program.js';
 
 const bin = fileURLToPath(new URL('../bin/mason.js', import.meta.url));
 const outside = mkdtempSync(join(tmpdir(), 'mason-refusals-'));
@@ -84,10 +85,10 @@ describe("commander's own refusals", () => {
   });
 
   it('an unknown command: the nearest command when one is close, and the list of commands', async () => {
-    const list =
-      '(commands: build, deploy, node, test, call, read, balance, transfer, events, op, block, status, storage, accounts; run mason --help for usage)';
-    const far = await mason(['logs']);
-    expect(far.stderr).toBe(`error: unknown command 'logs'\n${list}\n`);
+    const list = `(commands: ${COMMAND_NAMES.join(', ')}; run mason --help for usage)`;
+    expect(list).toContain('build, deploy, node, test, call, read, balance, transfer, events, op, block, status, storage, accounts, account');
+    const far = await mason(['frobnicate']);
+    expect(far.stderr).toBe(`error: unknown command 'frobnicate'\n${list}\n`);
     const near = await mason(['buidl']);
     expect(near.stderr).toBe(`error: unknown command 'buidl'\n(Did you mean build?)\n${list}\n`);
   });

@@ -60,6 +60,12 @@ const table = {
     (c) =>
       `No secret key found (looked in ${c.searched.join(', ')}). ` + 'Put PRIVATE_KEY=S1… in a .env file next to your project (never commit it) or export it.',
   ),
+  MASON_CLIENT_KEYSTORE_WRONG_PASSWORD: spec<{ address: string }>(
+    (c) => `Wrong password for the wallet of ${c.address}: the key did not decrypt. Check the password (and its keyboard layout); nothing was changed.`,
+  ),
+  MASON_CLIENT_KEYSTORE_INVALID: spec<{ field: string; reason: string }>(
+    (c) => `Not a valid Massa wallet: ${c.field} ${c.reason}. The file may be truncated or edited by hand; restore it from a backup or import the key again.`,
+  ),
   MASON_CLIENT_ENV_FILE_NOT_FOUND: spec<{ path: string }>(
     (c) => `The env file ${c.path} does not exist. Create it with a PRIVATE_KEY=S1… line or pass another path.`,
   ),

@@ -62,6 +62,7 @@ export type { WatchEventsParams } from './actions/watchEvents.js';
 // Accounts
 export { Account } from './account/Account.js';
 export type { FromEnvOptions } from './account/Account.js';
+export { checkKeystore, decryptKeystore, encryptKeystore, KEYSTORE_VERSION, type WalletKeystore } from './account/walletKeystore.js';
 
 // Operations
 export { Operation } from './operations/Operation.js';

@@ -41,7 +41,7 @@ export class Address {
 
   static fromHash(kind: AddressKind, hash: Uint8Array): Address {
     if (hash.length !== 32) throw new CodecError('MASON_CODEC_LENGTH_INVALID', { what: 'address hash', expected: 32, actual: hash.length });
-    return new Address(kind, hash.slice());
+    return new Address(kind, Uint8Array.from(hash));
   }
 
   static fromPublicKey(publicKey: PublicKey): Address {

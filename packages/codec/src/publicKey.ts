@@ -27,7 +27,7 @@ export class PublicKey {
 
   static fromRaw(raw: Uint8Array): PublicKey {
     if (raw.length !== 32) throw new CodecError('MASON_CODEC_LENGTH_INVALID', { what: 'public key', expected: 32, actual: raw.length });
-    return new PublicKey(raw.slice());
+    return new PublicKey(Uint8Array.from(raw));
   }
 
   /** The versioned binary form: 0x00 ‖ 32 bytes. */

@@ -27,7 +27,8 @@ export class SecretKey {
 
   static fromSeed(seed: Uint8Array): SecretKey {
     if (seed.length !== 32) throw new CodecError('MASON_CODEC_LENGTH_INVALID', { what: 'secret key seed', expected: 32, actual: seed.length });
-    return new SecretKey(seed.slice());
+    // Uint8Array.from copies: a Buffer's slice() is a view of the caller's memory.
+    return new SecretKey(Uint8Array.from(seed));
   }
 
   static fromString(text: string): SecretKey {

@@ -151,6 +151,18 @@ describe('malformed input gives a typed error, never a wrong value', () => {
     );
   });
 
+  it('keys keep their own copy of the bytes, also when given a Buffer (whose slice() is a view)', () => {
+    const seed = Buffer.alloc(32, 7);
+    const raw = Buffer.from(SecretKey.fromSeed(new Uint8Array(32).fill(7)).publicKey.raw);
+    const key = SecretKey.fromSeed(seed);
+    const publicKey = PublicKey.fromRaw(raw);
+    const [text, publicText] = [key.reveal(), publicKey.toString()];
+    seed.fill(0);
+    raw.fill(0);
+    expect(key.reveal()).toBe(text);
+    expect(publicKey.toString()).toBe(publicText);
+  });
+
   it('Args: reading past the end and out-of-range writes', () => {
     expect(codeOf(() => new Args(Uint8Array.of(1, 2)).nextU32())).toBe('MASON_CODEC_ARGS_OUT_OF_RANGE');
     expect(codeOf(() => new Args(Uint8Array.of(5, 0, 0, 0, 65)).nextString())).toBe('MASON_CODEC_ARGS_OUT_OF_RANGE');

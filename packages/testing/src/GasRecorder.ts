@@ -64,6 +64,8 @@ export class GasRecorder {
   private readonly calls = new Map<string, Map<string, CallRecord[]>>();
   private readonly byName = new Map<string, GasReportContract>();
   private depth = 0;
+  private testGas = 0n;
+  private testCalls = 0;
 
   constructor(
     contracts: readonly GasReportContract[],
@@ -175,9 +177,22 @@ export class GasRecorder {
     let records = functions.get(fn);
     if (!records) functions.set(fn, (records = []));
     records.push({ gas: result.gasUsed, ok: result.ok, outOfGas: result.error?.code === 'MASON_VM_OUT_OF_GAS' });
+    this.testGas += result.gasUsed;
+    this.testCalls++;
   }
 
   /** Min, median, max and mean gas per function, contracts and functions by name. */
+  /** A test (its beforeEach hooks, then itself) starts: its calls are summed from here. */
+  beginTest(): void {
+    this.testGas = 0n;
+    this.testCalls = 0;
+  }
+
+  /** The gas of the contract calls measured since beginTest, or undefined when the test called none. */
+  currentTestGas(): bigint | undefined {
+    return this.testCalls > 0 ? this.testGas : undefined;
+  }
+
   report(): GasReport {
     const byName = <T extends { name: string }>(a: T, b: T) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
     const contracts: ContractGas[] = [];

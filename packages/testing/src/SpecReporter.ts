@@ -64,6 +64,8 @@ export class SpecReporter implements IReporter {
       durationMs: Math.max(0, node.end - node.start),
       logs: node.logs.map((log) => log.stringify({ indent: 0 })),
     };
+    const gas = node.type === TEST_NODE ? this.host?.testGas() : undefined;
+    if (gas !== undefined) result.gas = gas;
     if (!passed) {
       const located = raw && this.host ? locateFailure(raw, this.sourceMap(), this.file, this.host.moduleId) : undefined;
       // as-pect keeps the values of a failed expectation after it: show them for that failure only.

@@ -249,6 +249,11 @@ export class TestHost {
     watch('reportGroupTypeNode', () => undefined); // for the module id only
   }
 
+  /** With a gas report: the gas of the contract calls the current test made (as CallSCs), if it made any. */
+  testGas(): bigint | undefined {
+    return this.gasRecorder?.currentTestGas();
+  }
+
   /** Binds the instantiated module; wraps its `__call` so each test is an operation. */
   attach(result: AspectResult): void {
     this.hosted.attach(result.instance);
@@ -287,6 +292,7 @@ export class TestHost {
   }
 
   private startTest(): void {
+    this.gasRecorder?.beginTest();
     if (this.resetBetweenTests) this.reset();
     this.hosted.clearEvents();
     this.hosted.beginOperation(DEFAULT_GAS);

@@ -14,6 +14,8 @@ export interface TestResult {
   expected?: string;
   /** as-pect `log()` output. */
   logs: string[];
+  /** With a gas report: the gas of the contract calls the test (with its beforeEach hooks) made, each measured as a CallSC. */
+  gas?: bigint;
 }
 
 export interface SpecFileResult {

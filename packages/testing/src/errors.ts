@@ -21,6 +21,10 @@ export const TESTING_ERRORS = {
     'the test ran longer than {timeout} ms and was stopped (an endless loop?); if it really needs longer, raise the limit with mason test --timeout <ms>',
   MASON_TESTING_MOCKED_CALL:
     'mockScCall: the contract has {balance} nanoMAS and cannot send {coins} with the mocked call to {function}; give it coins with mockBalance()',
+  MASON_TESTING_GAS_SNAPSHOT_CORRUPT: '{path}:{line}: not a gas snapshot line: {reason}. Fix the line, or write the file anew with mason test --gas-snapshot.',
+  MASON_TESTING_GAS_SNAPSHOT_MISSING: 'there is no {path} to check against: write it first with mason test --gas-snapshot (and commit it).',
+  MASON_TESTING_GAS_CHANGED:
+    '{count} gas figure(s) changed beyond {tolerance} % of {path} (listed above). If the change is meant, write the snapshot anew with mason test --gas-snapshot.',
   MASON_TESTING_FIXTURE_ARGUMENT: '{what}: got {value}, expected {expected}',
   MASON_TESTING_FIXTURE_CLOSED: "{helper}() was called after close(): the fixture's devnet is stopped; create another with devnetFixture()",
 } as const;

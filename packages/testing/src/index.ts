@@ -11,6 +11,16 @@ export { testAccount } from './testAccount.js';
 export { GasRecorder, type GasReport, type GasReportContract, type ContractGas, type FunctionGas } from './GasRecorder.js';
 export { formatGasReport } from './formatGasReport.js';
 export {
+  compareGasSnapshots,
+  formatGasChanges,
+  formatGasSnapshot,
+  GAS_SNAPSHOT_FILE,
+  gasSnapshotOf,
+  parseGasSnapshot,
+  type GasChange,
+  type GasSnapshotEntry,
+} from './gasSnapshot.js';
+export {
   DEFAULT_CALLER,
   DEFAULT_CONTRACT,
   DEFAULT_CHAIN_ID,

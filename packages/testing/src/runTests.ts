@@ -40,7 +40,13 @@ export interface RunTestsOptions {
    * Measure every call of these contracts' functions made by the specs and print a gas report
    * (min/median/max per function; see GasRecorder). The specs run against an instrumented build.
    */
-  gasReport?: { contracts: GasReportContract[] /** Gas limit of each measured CallSC; default GAS_REPORT_MAX_GAS. */; maxGas?: bigint };
+  gasReport?: {
+    contracts: GasReportContract[];
+    /** Gas limit of each measured CallSC; default GAS_REPORT_MAX_GAS. */
+    maxGas?: bigint;
+    /** Print the report after the tests (default true); false measures only (a gas snapshot). */
+    print?: boolean;
+  };
   /** Spec files compiled at the same time in worker threads; default the CPU cores minus one, 1: in this thread. */
   jobs?: number;
 }
@@ -147,7 +153,7 @@ export async function runTests(options: RunTestsOptions = {}): Promise<TestRunRe
   const durationMs = performance.now() - started;
   const ok = failed === 0 && brokenFiles === 0;
   const gasReport = gasRecorder?.report();
-  if (gasReport) {
+  if (gasReport && options.gasReport?.print !== false) {
     print('');
     for (const line of formatGasReport(gasReport, color)) print(line);
   }

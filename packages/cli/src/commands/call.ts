@@ -5,12 +5,13 @@ import { encodeContractArgs } from '../contractArgs.js';
 import { checkFunctionExists } from '../contractExports.js';
 import { resolveContract } from '../contractTarget.js';
 import { eventText } from '@mason/codec/base';
-import { accountFor, clientFor, resolveNetwork } from '../network.js';
+import { clientFor, resolveNetwork, signerFor, type SignerOptions } from '../network.js';
+import { withSignerFlags } from '../signerFlags.js';
 import { gasText, operationGas } from '../operationGas.js';
 import { gasAmount, masAmount, periodToLive } from '../optionParsers.js';
 import { color, field, printEvents } from '../output.js';
 
-interface CallOptions {
+interface CallOptions extends SignerOptions {
   args: string[];
   coins: bigint;
   maxGas?: bigint;
@@ -22,7 +23,7 @@ interface CallOptions {
 }
 
 export function callCommand(): Command {
-  return new Command('call')
+  return withSignerFlags(new Command('call'))
     .description('call a function of a deployed contract (a CallSC operation) and print its events')
     .argument('<contract>', 'the contract: its address (AS…), or its name in deployments/<network>.json')
     .argument('<function>', 'the exported function to call')
@@ -41,7 +42,7 @@ export function callCommand(): Command {
       const client = clientFor(network);
       try {
         await checkFunctionExists(client, contract.address, func, network.name);
-        const account = accountFor(network);
+        const account = await signerFor(network, options);
         const operation = await callSC(client, account, {
           target: contract.address,
           func,

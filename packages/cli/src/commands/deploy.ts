@@ -5,13 +5,14 @@ import { explainShortConstructorArgs } from '../argsShortfall.js';
 import { encodeContractArgs } from '../contractArgs.js';
 import { CliError } from '../errors.js';
 import { argsStringArray, rawEventBytes } from '@mason/codec/base';
-import { accountFor, clientFor, resolveNetwork } from '../network.js';
+import { clientFor, resolveNetwork, signerFor, type SignerOptions } from '../network.js';
+import { withSignerFlags } from '../signerFlags.js';
 import { gasAmount, masAmount, periodToLive } from '../optionParsers.js';
 import { color, field, printEvents, type PrintableEvent } from '../output.js';
 import { enterProject } from '../project.js';
 import { runBuild } from './build.js';
 
-interface DeployOptions {
+interface DeployOptions extends SignerOptions {
   network: string;
   args: string[];
   coins: bigint;
@@ -72,7 +73,7 @@ function onInterrupt(records: DeploymentRecords, state: { contract: string | nul
 }
 
 export function deployCommand(): Command {
-  return new Command('deploy')
+  return withSignerFlags(new Command('deploy'))
     .description('build, then deploy a contract and wait until it is final (default network: the local devnet)')
     .argument('[contract]', 'the contract to deploy, by its name in build/manifest.json (default: the only one, or main)')
     .option('--network <name>', 'local, buildnet, mainnet or a node URL', 'local')
@@ -92,6 +93,8 @@ export function deployCommand(): Command {
       const network = resolveNetwork(options.network);
       const root = enterProject('deploy');
       const state = { contract: null as string | null };
+      // The password is asked before the build: a wrong one stops the run at once.
+      const account = await signerFor(network, options);
       const stopListening = onInterrupt(new DeploymentRecords(root, network.name), state);
       try {
         const quiet = options.json === true;
@@ -102,7 +105,6 @@ export function deployCommand(): Command {
         state.contract = name;
         const client = clientFor(network);
         try {
-          const account = accountFor(network);
           if (!quiet) console.log(`\nDeploying ${color.bold(name)} to ${network.name} (${network.url}) from ${account.address.toString()}`);
           const started = Date.now();
           const result = await deployFromBuild({

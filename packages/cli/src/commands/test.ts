@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { runTests, watchTests, type GasReportContract, type RunTestsOptions } from '@mason/testing';
+import { checkGasSnapshot, parseTolerance, writeGasSnapshot } from '../gasSnapshotFile.js';
 import { parseJobs } from '../jobsOption.js';
 import { enterProject } from '../project.js';
 
@@ -14,6 +15,9 @@ interface TestOptions {
   passWithNoTests?: boolean;
   timeout?: number;
   gasReport?: boolean;
+  gasSnapshot?: boolean;
+  gasSnapshotCheck?: boolean;
+  tolerance: number;
   watch?: boolean;
   jobs?: number;
 }
@@ -45,6 +49,11 @@ export function testCommand(): Command {
     .option('--pass-with-no-tests', 'succeed when there is no spec file')
     .option('--timeout <ms>', 'longest a test or hook may run before it fails as an endless loop (default 10000)', parseTimeout)
     .option('--gas-report', 'build the contracts, measure each call the specs make as a CallSC of them and print min/median/max gas per function')
+    .addOption(new Option('--gas-snapshot', 'measure as --gas-report does and write the gas of each test and function to .gas-snapshot').conflicts('watch'))
+    .addOption(
+      new Option('--gas-snapshot-check', 'measure, compare with .gas-snapshot and fail on a change beyond --tolerance').conflicts(['watch', 'gasSnapshot']),
+    )
+    .addOption(new Option('--tolerance <percent>', 'with --gas-snapshot-check: changes up to this many percent pass').argParser(parseTolerance).default(0))
     .option('-w, --watch', 'run again, on each change, the specs it affects (Ctrl-C to stop)')
     .option('-j, --jobs <n>', 'spec files compiled at the same time, each in a worker thread (default: the CPU cores minus one; 1: none)', parseJobs)
     .action(async (specs: string[], options: TestOptions) => {
@@ -66,9 +75,14 @@ export function testCommand(): Command {
         await watch({ ...runOptions, ...(options.gasReport && { prepare: gasReport }) });
         return;
       }
-      const result = await runTests({ ...runOptions, ...(options.gasReport && (await gasReport())) });
+      const snapshot = options.gasSnapshot || options.gasSnapshotCheck;
+      const measure = options.gasReport || snapshot;
+      const contracts = measure ? await builtContracts(root) : undefined;
+      const result = await runTests({ ...runOptions, ...(contracts && { gasReport: { contracts, print: options.gasReport === true } }) });
       // The report already says what failed; only the exit code is left to set.
       if (!result.ok) throw new CommanderError(1, 'mason.test.failed', 'some tests failed');
+      if (options.gasSnapshot) writeGasSnapshot(root, result);
+      if (options.gasSnapshotCheck) checkGasSnapshot(root, result, options.tolerance);
     });
 }
 

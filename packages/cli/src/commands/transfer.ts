@@ -6,11 +6,12 @@ import { amountArgument } from '../amountArgument.js';
 import { resolveContract } from '../contractTarget.js';
 import { CliError } from '../errors.js';
 import { fromAccount } from '../fromAccount.js';
-import { clientFor, resolveNetwork } from '../network.js';
+import { clientFor, resolveNetwork, type SignerOptions } from '../network.js';
+import { withSignerFlags } from '../signerFlags.js';
 import { masAmount, periodToLive } from '../optionParsers.js';
 import { color, field } from '../output.js';
 
-interface TransferOptions {
+interface TransferOptions extends SignerOptions {
   from?: string;
   fee?: bigint;
   periodToLive?: number;
@@ -22,13 +23,13 @@ interface TransferOptions {
 const WAIT_MS = 120_000;
 
 export function transferCommand(): Command {
-  return new Command('transfer')
+  return withSignerFlags(new Command('transfer'))
     .description('send MAS to an address and wait until the transfer is final')
     .argument('<to>', 'the recipient: an address (AU… or AS…), or a contract name from deployments/<network>.json')
     .argument('<amount>', 'MAS to send, e.g. 1.5 (at most 9 decimals)')
     .option(
       '--from <account>',
-      'who pays: a local devnet account number (0, 1, …) or a variable of the environment or .env holding a secret key (default: PRIVATE_KEY)',
+      'who pays: a local devnet account number (0, 1, …) or a variable of the environment or .env holding a secret key (default: --account, else PRIVATE_KEY)',
     )
     .option('--fee <MAS>', "fee (default: the node's minimal fee)", masAmount)
     .option('--period-to-live <periods>', 'periods after the last slot during which the transfer may be included (1–9, default 9)', periodToLive)
@@ -39,7 +40,7 @@ export function transferCommand(): Command {
       const amount = amountArgument(amountText);
       const network = resolveNetwork(options.network);
       const recipient = resolveContract(to, network, 'transfer');
-      const account = fromAccount(options.from, network);
+      const account = await fromAccount(options.from, network, options);
       const from = account.address.toString();
       const quiet = options.json === true;
       const client = clientFor(network);
