@@ -182,7 +182,7 @@ describe('mason account refuses', () => {
   });
 });
 
-describe('deploy --account', () => {
+describe('deploy and transfer --account', () => {
   let devnet: Devnet;
   beforeAll(async () => {
     mkdirSync(join(project, 'assembly/contracts'), { recursive: true });
@@ -218,6 +218,13 @@ describe('deploy --account', () => {
       expect(address).toMatch(/^AS/);
       // The token's constructor mints the supply to its caller: the account named, not devnet account 0.
       expect(events.map((event) => event.data).join('\n')).toContain(addressOf(4));
+
+      const sent = await mason(['transfer', addressOf(5), '1.5', '--account', 'signer', '--json'], {
+        cwd: project,
+        env: { ...node, MASON_ACCOUNT_PASSWORD: 'pw' },
+      });
+      expect(sent.code, sent.stderr).toBe(0);
+      expect(JSON.parse(sent.stdout)).toMatchObject({ from: addressOf(4), to: addressOf(5), amount: '1.5' });
     },
     scaledTimeout(180_000),
   );
