@@ -11,7 +11,6 @@ import {
   previousSlot,
   slotAt,
   slotTimestamp,
-  verifyOperationInput,
   type SecretKey,
   type SendOperationInput,
   type SignedOperation,
@@ -42,6 +41,9 @@ import { SignatureWorkers } from './pool/SignatureWorkers.js';
 import { OperationPool, declaredBlockGas, type PooledOperation } from './pool/operationPool.js';
 import type { ExecutionMode } from './workers/JobRunner.js';
 import type { SharedModules } from './workers/SharedModules.js';
+import { Impersonation } from './stateControl/Impersonation.js';
+import type { StateChangeRecord } from './stateControl/StateChangeRecord.js';
+import { withoutOverridden } from './stateControl/withoutOverridden.js';
 
 /** setTimeout's longest delay (about 24.8 days). */
 const MAX_TIMER_DELAY = 2 ** 31 - 1;
@@ -66,6 +68,8 @@ export interface DevnetNodeEvents {
 /** Where final blocks are made durable (a ChainStore): append returns once the block is on disk. */
 export interface FinalityJournal {
   append(entry: FinalizedBlock): void;
+  /** State-control writes, durable before they are applied (see applyStateChanges). */
+  appendState?(state: StateChangeRecord): void;
 }
 
 export interface DevnetNodeOptions {
@@ -179,6 +183,8 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   /** Instant mode: a full period of blocks included nothing of what is left in the pool; retried when something new arrives. */
   #poolStalled = false;
   readonly #signatureWorkers = new SignatureWorkers();
+  /** Addresses whose operations are accepted without a valid signature (mason_impersonate). */
+  readonly impersonation = new Impersonation();
   /** The last submitted call's admission: calls are admitted in arrival order. */
   #admission: Promise<unknown> = Promise.resolve();
 
@@ -310,7 +316,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   #checkInput(input: SendOperationInput, currentPeriod: number, verified: SignedOperation | undefined) {
     let signed = verified;
     try {
-      signed ??= verifyOperationInput(input, this.config.chainId);
+      signed ??= this.impersonation.verify(input, this.config.chainId);
     } catch (error) {
       throw ApiError.models((error as Error).message);
     }
@@ -937,7 +943,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     this.events.addFinal(entry.events);
     const results = new Map(entry.operationResults);
     for (const input of entry.operations) {
-      const signed = verifyOperationInput(input, this.config.chainId);
+      const signed = this.impersonation.verify(input, this.config.chainId);
       const success = results.get(signed.id);
       this.operations.set(signed.id, {
         signed,
@@ -956,6 +962,44 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     }
     for (const e of entry.block.endorsements) this.endorsements.add(e, entry.block.id);
     appendTo(this.createdBlocks, entry.block.creatorAddress, entry.block.id);
+  }
+
+  /**
+   * State control (stateControl/): writes made outside any block, after every block executing now,
+   * final at once. Durable first; then they override what non-final blocks wrote to the same keys.
+   */
+  applyStateChanges(record: StateChangeRecord): Promise<void> {
+    const run = this.#producing.then(() => {
+      if (this.#halted) throw ApiError.internal(this.#halted.message);
+      try {
+        this.#finalityJournal?.appendState?.(record);
+      } catch (error) {
+        this.#halt(error);
+        throw error;
+      }
+      for (const pending of this.#pendingBlocks.values()) pending.changes = withoutOverridden(pending.changes, record.changes);
+      this.#takeStateChanges(record);
+      this.#executionWorker.post(record.changes);
+      this.#reconsiderWaiting(record.changes);
+    });
+    this.#producing = run.catch(() => {});
+    return run.finally(() => this.#schedule());
+  }
+
+  /** State-control writes read back from disk (between the final blocks they came after). */
+  restoreStateChanges(record: StateChangeRecord): void {
+    this.#takeStateChanges(record);
+    this.#executionWorker.reset();
+  }
+
+  #takeStateChanges(record: StateChangeRecord): void {
+    if (record.impersonate) this.impersonation.set(record.impersonate.address, record.impersonate.enabled);
+    for (const change of record.changes) {
+      this.finalLedger.apply(change);
+      this.candidateLedger.apply(change);
+    }
+    this.#recordRolls(record.changes, record.cycle);
+    this.emit('candidate', record.changes);
   }
 
   // ---------------------------------------------------------------- stats and lifecycle
