@@ -22,6 +22,8 @@ export const TESTING_ERRORS = {
   MASON_TESTING_MOCKED_CALL:
     'mockScCall: the contract has {balance} nanoMAS and cannot send {coins} with the mocked call to {function}; give it coins with mockBalance()',
   MASON_TESTING_FIXTURE_ARGUMENT: '{what}: got {value}, expected {expected}',
+  MASON_TESTING_SNAPSHOT_UNKNOWN:
+    'revertState({id}): no such snapshot (snapshots now: {known}); a revert uses up its snapshot and every later one, and resetVm() forgets them all: take a new one with snapshotState()',
   MASON_TESTING_FIXTURE_CLOSED: "{helper}() was called after close(): the fixture's devnet is stopped; create another with devnetFixture()",
 } as const;
 
