@@ -943,7 +943,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     this.events.addFinal(entry.events);
     const results = new Map(entry.operationResults);
     for (const input of entry.operations) {
-      const signed = this.impersonation.verify(input, this.config.chainId);
+      const signed = this.impersonation.verifyRestored(input, this.config.chainId);
       const success = results.get(signed.id);
       this.operations.set(signed.id, {
         signed,

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MAS, SecretKey } from '@mason/codec';
+import { MAS, parseMas, SecretKey, signOperation, toSendOperationInput } from '@mason/codec';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isDevnetError, readStateFile } from '../src/index.js';
 import { compileContract } from './compileContract.js';
@@ -70,6 +70,35 @@ describe('state control in a data directory', () => {
       const [info, r] = await call(again.urls.public, 'get_addresses', [[carol!.address, recipient]]);
       expect(info.final_balance).toBe('42');
       expect(r.final_balance).toBe('0.999');
+    } finally {
+      await again.stop();
+    }
+  });
+});
+
+describe('impersonation in a data directory', () => {
+  it('restores a final block holding an impersonated operation whose impersonation stopped before the block was final', async () => {
+    const dataDir = join(dir, 'impersonated');
+    const devnet = await startTestDevnet({ dataDir });
+    const victim = devnet.accounts[6]!;
+    const recipient = SecretKey.generate().publicKey.address().toString();
+    try {
+      await call(devnet.urls.private, 'mason_impersonate', [victim.address]);
+      const status = await call(devnet.urls.public, 'get_status');
+      const content = { fee: parseMas('0.01'), expirePeriod: status.last_slot.period + 9, op: { type: 'Transaction' as const, recipient, amount: MAS } };
+      const forged = { ...toSendOperationInput(signOperation(content, SecretKey.generate(), 77n)), creator_public_key: victim.publicKey };
+      const [id] = await call<string[]>(devnet.urls.public, 'send_operations', [[forged]]);
+      // stopped at once: the block holding the operation is final (and journaled) after this
+      await call(devnet.urls.private, 'mason_stop_impersonating', [victim.address]);
+      expect((await waitFinal(devnet, id!, 60_000)).op_exec_status).toBe(true);
+    } finally {
+      await devnet.stop();
+    }
+    const again = await startTestDevnet({ dataDir });
+    try {
+      const [info] = await call(again.urls.public, 'get_addresses', [[recipient]]);
+      expect(info.final_balance).toBe('0.999');
+      expect((await call(again.urls.public, 'get_status')).mason.impersonating).toEqual([]);
     } finally {
       await again.stop();
     }

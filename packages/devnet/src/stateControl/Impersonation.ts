@@ -8,6 +8,8 @@ import { checkOperationSignature, decodeOperationInput, verifyOperationInput, ty
  */
 export class Impersonation {
   readonly #addresses = new Set<string>();
+  /** Every address impersonated at some time: its operations in final blocks may carry any signature. */
+  readonly #ever = new Set<string>();
 
   get addresses(): string[] {
     return [...this.#addresses].sort();
@@ -18,8 +20,10 @@ export class Impersonation {
   }
 
   set(address: string, enabled: boolean): void {
-    if (enabled) this.#addresses.add(address);
-    else this.#addresses.delete(address);
+    if (enabled) {
+      this.#addresses.add(address);
+      this.#ever.add(address);
+    } else this.#addresses.delete(address);
   }
 
   /** verifyOperationInput, except that the signature of an impersonated address's operation is not checked. */
@@ -27,6 +31,18 @@ export class Impersonation {
     if (this.#addresses.size === 0) return verifyOperationInput(input, chainId);
     const signed = decodeOperationInput(input, chainId);
     if (!this.#addresses.has(signed.creator.toString())) checkOperationSignature(signed);
+    return signed;
+  }
+
+  /**
+   * An operation of a final block read back from the journal: it was accepted when it arrived, so
+   * one of an address impersonated at any time before is restored even if impersonation stopped
+   * before its block became final.
+   */
+  verifyRestored(input: SendOperationInput, chainId: bigint): SignedOperation {
+    if (this.#ever.size === 0) return verifyOperationInput(input, chainId);
+    const signed = decodeOperationInput(input, chainId);
+    if (!this.#ever.has(signed.creator.toString())) checkOperationSignature(signed);
     return signed;
   }
 }
