@@ -217,7 +217,9 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
     const clock = store.readClock();
     if (clock !== null) node.advanceClockTo(clock);
   }
-  const control = new StateControl(node);
+  const control = new StateControl(node, () => {
+    if (!serving) throw new DevnetOptionError('MASON_DEVNET_STOPPED', { server: 'private' });
+  });
   if (stateToLoad) await loadState(node, stateToLoad);
   const readOnlyWorker = new ReadOnlyWorker(node, { log, mode: options.execution });
   const readOnly = createReadOnlyExecutor(node, (job) => readOnlyWorker.run(job));

@@ -119,6 +119,8 @@ describe('state files', () => {
     expect(dumped.state.accounts[reader].datastore).toContainEqual([Buffer.from('color').toString('hex'), Buffer.from('red').toString('hex')]);
     const time = (await call(first.urls.public, 'get_status')).current_time;
     await first.stop();
+    // a stopped devnet takes no more writes (they would reach no API and no journal)
+    await expect(first.setBalance(first.accounts[1]!.address, '1')).rejects.toSatisfy((e) => isDevnetError(e, 'MASON_DEVNET_STOPPED'));
     expect(readStateFile(file).state.accounts[first.accounts[1]!.address]!.balance).toBe('7.25');
 
     const second = await startTestDevnet({ instant: true, loadState: file, accounts: 1 });

@@ -15,7 +15,11 @@ export type BytesInput = Uint8Array | readonly number[];
  * methods and the `Devnet` handle's methods both call this.
  */
 export class StateControl {
-  constructor(private readonly node: DevnetNode) {}
+  /** `checkOpen` throws once the devnet has stopped: a write then would reach no API and no journal. */
+  constructor(
+    private readonly node: DevnetNode,
+    private readonly checkOpen: () => void = () => {},
+  ) {}
 
   /** Sets a balance: MAS as a decimal string ("12.5", as the node reports balances) or nanoMAS as a bigint. */
   async setBalance(address: string, amount: string | bigint, method = 'setBalance'): Promise<void> {
@@ -113,6 +117,7 @@ export class StateControl {
   }
 
   #commit(method: string, changes: BlockChange[], impersonate?: StateChangeRecord['impersonate']): Promise<void> {
+    this.checkOpen();
     const cycle = Math.floor(this.node.currentSlot().period / this.node.config.periodsPerCycle);
     return this.node.applyStateChanges({ method, cycle, changes, ...(impersonate && { impersonate }) });
   }
