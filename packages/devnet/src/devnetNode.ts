@@ -185,6 +185,8 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   readonly #signatureWorkers = new SignatureWorkers();
   /** Addresses whose operations are accepted without a valid signature (mason_impersonate). */
   readonly impersonation = new Impersonation();
+  /** How many state-control writes were applied (get_status' Mason extension: a page sees state change without a block). */
+  stateWrites = 0;
   /** The last submitted call's admission: calls are admitted in arrival order. */
   #admission: Promise<unknown> = Promise.resolve();
 
@@ -993,6 +995,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   }
 
   #takeStateChanges(record: StateChangeRecord): void {
+    this.stateWrites++;
     if (record.impersonate) this.impersonation.set(record.impersonate.address, record.impersonate.enabled);
     for (const change of record.changes) {
       this.finalLedger.apply(change);

@@ -157,7 +157,7 @@ describe('impersonation', () => {
     const recipient = SecretKey.generate().publicKey.address().toString();
     const refused = await rpc(devnet.urls.public, 'send_operations', [[await forged(victim.secretKey, recipient, MAS)]]);
     expect(refused.error?.code).toBe(-32013);
-    expect((await call(devnet.urls.public, 'get_status')).mason).toEqual({ devnet: true, impersonating: [] });
+    expect((await call(devnet.urls.public, 'get_status')).mason).toMatchObject({ devnet: true, impersonating: [] });
 
     expect(await priv('mason_impersonate', [victim.address])).toBe(true);
     expect((await call(devnet.urls.public, 'get_status')).mason.impersonating).toEqual([victim.address]);

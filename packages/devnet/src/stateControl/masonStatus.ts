@@ -5,6 +5,13 @@ import type { DevnetNode } from '../devnetNode.js';
  * ignore): says the node is a Mason devnet, and which addresses it accepts operations from
  * without a valid signature, so nobody mistakes it for a real node.
  */
-export function masonStatus(node: DevnetNode): { mason: { devnet: true; impersonating: string[] } } {
-  return { mason: { devnet: true, impersonating: node.impersonation.addresses } };
+export interface MasonStatus {
+  devnet: true;
+  impersonating: string[];
+  /** State-control writes so far: when it changes, balances or storage may have changed without a block. */
+  state_writes: number;
+}
+
+export function masonStatus(node: DevnetNode): { mason: MasonStatus } {
+  return { mason: { devnet: true, impersonating: node.impersonation.addresses, state_writes: node.stateWrites } };
 }
