@@ -60,6 +60,17 @@ describe('mason_set_balance', () => {
     expect((await addressInfo(target)).final_balance).toBe('14.5');
   });
 
+  it('lets an operation waiting in the pool for its sender to pay go through once its balance is set', async () => {
+    const poor = SecretKey.generate();
+    const recipient = SecretKey.generate().publicKey.address().toString();
+    const id = await sendOp(devnet, poor, { type: 'Transaction', recipient, amount: MAS });
+    const [waiting] = await call(devnet.urls.public, 'get_operations', [[id]]);
+    expect([waiting.in_pool, waiting.in_blocks]).toEqual([true, []]);
+    await devnet.setBalance(poor.publicKey.address().toString(), '10');
+    expect((await waitFinal(devnet, id)).op_exec_status).toBe(true);
+    expect((await addressInfo(recipient)).final_balance).toBe('0.999');
+  });
+
   it('refuses negative, overflowing and malformed amounts and addresses with -32602, and wrong counts', async () => {
     const target = devnet.accounts[2]!.address;
     for (const params of [

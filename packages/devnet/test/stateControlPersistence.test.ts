@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -153,11 +154,16 @@ describe('state files', () => {
     writeFileSync(good, JSON.stringify(await call(devnet.urls.private, 'mason_dump_state', [])));
     await devnet.stop();
     const text = readFileSync(good, 'utf8');
+    // checksummed, but holding an entry no devnet can take
+    const dump = JSON.parse(text);
+    dump.state.deferred_credits = [{ address: 'AU1nope', period: 1, thread: 0, amount: '1' }];
+    dump.checksum = createHash('sha256').update(JSON.stringify(dump.state)).digest('hex');
     const cases: Array<[string, string, RegExp]> = [
       ['edited.json', text.replace('"1000000"', '"2000000"'), /its checksum does not match its state/],
       ['newer.json', text.replace('"version":1', '"version":2'), /it is version 2 of the format; this Mason reads version 1/],
       ['truncated.json', text.slice(0, 100), /it is not JSON/],
       ['other.json', '{"format":"something"}', /it is not a devnet state file/],
+      ['invalid.json', JSON.stringify(dump), /a deferred credit is invalid/],
     ];
     for (const [name, content, reason] of cases) {
       const file = join(dir, name);

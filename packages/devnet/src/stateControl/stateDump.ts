@@ -120,6 +120,20 @@ function checkState(state: DumpedState, refuse: (reason: string) => Error): void
     }
   }
   if (!Array.isArray(state.deferred_credits) || !Array.isArray(state.async_messages)) throw refuse('"deferred_credits" and "async_messages" must be lists');
+  for (const credit of state.deferred_credits) {
+    const valid = typeof credit?.address === 'string' && Number.isSafeInteger(credit.period) && Number.isSafeInteger(credit.thread);
+    try {
+      if (!valid) throw new Error('it needs an address, a period, a thread and an amount');
+      Address.fromString(credit.address);
+      parseMas(credit.amount);
+    } catch (error) {
+      throw refuse(`a deferred credit is invalid: ${(error as Error).message}`);
+    }
+  }
+  for (const entry of state.async_messages) {
+    if (typeof entry?.id !== 'string' || typeof entry.message !== 'object' || entry.message === null)
+      throw refuse('an asynchronous message has no "id" or "message"');
+  }
 }
 
 /** The writes that turn `ledger` into the dumped state: what it has that the dump has not is cleared. */
