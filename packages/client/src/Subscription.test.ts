@@ -1,3 +1,4 @@
+import { nodeOf } from '@mason/devnet/internal';
 import { compareSlots } from '@mason/codec';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { closedPort } from '../test/closedPort.js';
@@ -28,17 +29,17 @@ let amount = 1n;
 beforeAll(async () => {
   // Finality 4 blocks after a block with operations: one transfer makes 5 blocks.
   devnet = await startTestDevnet({ deltaF0: finalityAfter(4), instant: false });
-  devnet.node.on('block', onBlock);
+  nodeOf(devnet).on('block', onBlock);
   wire = new Wire();
 });
 afterAll(async () => {
   wire?.dispose();
-  devnet?.node.off('block', onBlock);
+  if (devnet) nodeOf(devnet).off('block', onBlock);
   await devnet?.stop();
 });
 beforeEach(async () => {
   // Start from an idle chain: no block arrives that the test did not cause.
-  await devnet.node.settle(5_000);
+  await nodeOf(devnet).settle(5_000);
   produced = [];
   wire.clear();
 });

@@ -1,3 +1,4 @@
+import { nodeOf } from '@mason/devnet/internal';
 import { parseMas, signOperation, toSendOperationInput, type Operation as OperationPayload } from '@mason/codec';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { closedPort } from '../test/closedPort.js';
@@ -33,7 +34,7 @@ beforeEach(() => wire.clear());
 async function signed(
   init: { fee?: bigint; expireOffset?: number; chainId?: bigint; op?: OperationPayload } = {},
 ): Promise<ReturnType<typeof toSendOperationInput>> {
-  const period = devnet.node.currentSlot().period;
+  const period = nodeOf(devnet).currentSlot().period;
   const content = {
     fee: init.fee ?? parseMas('0.01'),
     expirePeriod: Math.max(0, period + (init.expireOffset ?? 5)),

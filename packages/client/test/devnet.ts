@@ -1,4 +1,5 @@
 // Helpers for client tests against a real in-process devnet (@mason/devnet).
+import { nodeOf } from '@mason/devnet/internal';
 import { Args, parseMas, type Datastore } from '@mason/codec';
 import { startDevnet, type Devnet, type DevnetOptions } from '@mason/devnet';
 import { deployerDatastore } from '@mason/test-utils';
@@ -55,18 +56,18 @@ export async function deploy(
  * resumes afterwards.
  */
 export async function withoutBlocks<T>(devnet: Devnet, action: () => Promise<T>): Promise<T> {
-  await devnet.node.stop();
+  await nodeOf(devnet).stop();
   try {
     return await action();
   } finally {
-    devnet.node.start();
+    nodeOf(devnet).start();
   }
 }
 
 /** Resolves as soon as the devnet's clock (`last_slot`) has reached `period`. */
 export function untilPeriod(devnet: Devnet, period: number): Promise<void> {
   const at = devnet.config.genesisTimestamp + period * devnet.config.t0;
-  return new Promise((resolve) => setTimeout(resolve, Math.max(0, at - devnet.node.now()) + 1));
+  return new Promise((resolve) => setTimeout(resolve, Math.max(0, at - nodeOf(devnet).now()) + 1));
 }
 
 /** Polls `condition` every 5 ms for at most `timeoutMs`. */

@@ -7,6 +7,7 @@ import type { ChainConfig } from './config.js';
 import type { DevnetNode } from './devnetNode.js';
 import type { EventStore } from './events/eventStore.js';
 import type { DevnetLedger } from './ledger/devnetLedger.js';
+import type { StateChangeRecord } from './stateControl/StateChangeRecord.js';
 
 /** A ledger as the API reads it: no write. */
 export type LedgerReader = Pick<DevnetLedger, 'balance' | 'rollCount' | 'deferredCredits' | 'getDataEntry' | 'getDataKeys' | 'getBytecode'>;
@@ -29,6 +30,10 @@ export interface ChainReader extends Pick<DevnetNode, 'on' | 'off'> {
   readonly events: Pick<EventStore, 'query'>;
   readonly pool: { readonly size: number };
   readonly finalExecutedOperations: number;
+  /** Addresses operations are accepted from without a valid signature (mason_impersonate). */
+  readonly impersonation: { readonly addresses: string[] };
+  /** State-control writes applied so far. */
+  readonly stateWrites: number;
   now(): number;
   timing(): { genesisTimestamp: number; t0: number; threadCount: number };
   currentSlot(now?: number): Slot;
@@ -50,4 +55,6 @@ export interface ChainCommands {
   addStaker(key: SecretKey): void;
   /** remove_staking_addresses (the last staker stays). */
   removeStaker(address: string): void;
+  /** The state-control methods' writes (stateControl/): durable, then final at once. */
+  applyStateChanges(record: StateChangeRecord): Promise<void>;
 }

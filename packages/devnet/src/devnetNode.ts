@@ -4,7 +4,6 @@ import {
   previousSlot,
   slotAt,
   slotTimestamp,
-  verifyOperationInput,
   type SecretKey,
   type SendOperationInput,
   type SignedOperation,
@@ -27,6 +26,8 @@ import { Mempool } from './pool/Mempool.js';
 import { BlockProducer } from './production/BlockProducer.js';
 import type { ExecutionMode } from './workers/JobRunner.js';
 import type { SharedModules } from './workers/SharedModules.js';
+import { Impersonation } from './stateControl/Impersonation.js';
+import type { StateChangeRecord } from './stateControl/StateChangeRecord.js';
 
 export type { FinalityJournal, FinalizedBlock } from './chain/Finalizer.js';
 export { PARALLEL_SIGNATURE_CHECK_MIN } from './pool/Mempool.js';
@@ -87,6 +88,10 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   readonly #clock = new NodeClock();
   readonly #log: (message: string) => void;
   #stopped = false;
+  /** Addresses whose operations are accepted without a valid signature (mason_impersonate). */
+  readonly impersonation = new Impersonation();
+  /** How many state-control writes were applied (get_status' Mason extension: a page sees state change without a block). */
+  stateWrites = 0;
 
   constructor(
     readonly config: ChainConfig,
@@ -119,6 +124,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
       currentSlot: () => this.currentSlot(),
       halted: () => this.finalizer.halted,
       stopped,
+      verify: (input) => this.impersonation.verify(input, config.chainId),
       admitted: (record) => this.emit('operation', record),
       arrived: () => this.miner.schedule(),
     });
@@ -341,7 +347,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     this.index.events.addFinal(entry.events);
     const results = new Map(entry.operationResults);
     for (const input of entry.operations) {
-      const signed = verifyOperationInput(input, this.config.chainId);
+      const signed = this.impersonation.verifyRestored(input, this.config.chainId);
       const success = results.get(signed.id);
       this.index.restored(signed, signed.creator.thread(this.config.threadCount), entry.block.id, success);
       if (success !== undefined) {
@@ -350,6 +356,38 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
       }
     }
     this.index.blockAdded(entry.block, entry.block.endorsements);
+  }
+
+  /**
+   * State control (stateControl/): writes made outside any block, after the block being produced,
+   * final at once. Durable first; then they override what non-final blocks wrote to the same keys.
+   */
+  applyStateChanges(record: StateChangeRecord): Promise<void> {
+    return this.miner
+      .between(() => {
+        this.finalizer.stateWritten(record);
+        this.#takeStateChanges(record);
+        this.producer.worker.post(record.changes);
+        this.mempool.reconsiderWaiting(record.changes);
+      })
+      .finally(() => this.miner.schedule());
+  }
+
+  /** State-control writes read back from disk (between the final blocks they came after). */
+  restoreStateChanges(record: StateChangeRecord): void {
+    this.#takeStateChanges(record);
+    this.producer.worker.reset();
+  }
+
+  #takeStateChanges(record: StateChangeRecord): void {
+    this.stateWrites++;
+    if (record.impersonate) this.impersonation.set(record.impersonate.address, record.impersonate.enabled);
+    for (const change of record.changes) {
+      this.finalLedger.apply(change);
+      this.candidateLedger.apply(change);
+    }
+    this.index.recordRolls(record.changes, record.cycle);
+    this.emit('candidate', record.changes);
   }
 
   /** Changes final by definition (genesis, a restored block): both ledgers, the worker's copy, the roll history. */

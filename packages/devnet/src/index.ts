@@ -12,6 +12,7 @@ export {
   isDevnetError,
   isDevnetOptionError,
   isInitialLedgerError,
+  isStateControlError,
   type DevnetErrorCode,
 } from './errors.js';
 export type { ReadOnlyExecutor } from './readOnly.js';
@@ -24,3 +25,7 @@ export { InitialLedgerError, readInitialLedgerFile, validateInitialLedger } from
 export { DevnetOptionError, devnetOptionErrors, type DevnetOptionErrorCode } from './devnetOptionError.js';
 export { lockDataDir, DataDirLockError, dataDirLockErrors, DATA_DIR_LOCK_FILE, type DataDirLock, type DataDirLockErrorCode } from './dataDirLock.js';
 export type { ExecutionMode } from './workers/JobRunner.js';
+export type { DevnetStateControl } from './stateControl/devnetStateControl.js';
+export type { BytesInput } from './stateControl/StateControl.js';
+export { StateControlError, stateControlErrors, type StateControlErrorCode } from './stateControl/StateControlError.js';
+export { readStateFile, STATE_FORMAT, STATE_VERSION, type DumpedAccount, type DumpedState, type StateDump } from './stateControl/stateDump.js';

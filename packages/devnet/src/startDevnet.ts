@@ -23,6 +23,10 @@ import { publicMethods } from './rpc/publicMethods.js';
 import { ConnectionGuard, resolveLimits, type ServerLimits } from './rpc/serverLimits.js';
 import { attachSubscriptions } from './rpc/subscriptions.js';
 import type { ExecutionMode } from './workers/JobRunner.js';
+import { devnetStateControl, type DevnetStateControl } from './stateControl/devnetStateControl.js';
+import { StateControl } from './stateControl/StateControl.js';
+import { stateControlMethods } from './stateControl/stateControlMethods.js';
+import { dumpState, loadState, readStateFile, writeStateFile } from './stateControl/stateDump.js';
 
 export type { InitialLedgerEntry } from './initialLedger.js';
 
@@ -94,6 +98,10 @@ export interface DevnetOptions {
    * MASON_VM_WALL_TIME, so that no contract freezes the node. A real node has no such limit.
    */
   maxExecutionMs?: number;
+  /** A state file (`mason_dump_state`, `dumpState`) whose state the devnet takes at start, as state control does (docs/devnet.md). */
+  loadState?: string;
+  /** Where the devnet writes its state when it stops (a state file). */
+  dumpState?: string;
 }
 
 export interface DevnetAccount {
@@ -102,7 +110,7 @@ export interface DevnetAccount {
   secretKey: SecretKey;
 }
 
-export interface Devnet {
+export interface Devnet extends DevnetStateControl {
   /** `explorer`: the block explorer page, served on the API port. */
   urls: { public: string; private: string; api: string; ws: string; explorer: string };
   accounts: DevnetAccount[];
@@ -190,6 +198,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   }
   const privateCors = originsPolicy(options.privateCors ?? []);
   if (options.initialLedger) validateInitialLedger(options.initialLedger, 'the initialLedger option');
+  const stateToLoad = options.loadState ? readStateFile(options.loadState) : null;
   const chainId = options.chainId ?? 77n;
   const deltaF0 = options.deltaF0 ?? timing.deltaF0;
   // Genesis one period ago, so the first useful slot (period 1) is now rather than t0 later.
@@ -228,6 +237,10 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
     const clock = store.readClock();
     if (clock !== null) node.advanceClockTo(clock);
   }
+  const control = new StateControl(node, () => {
+    if (!serving) throw new DevnetOptionError('MASON_DEVNET_STOPPED', { server: 'private' });
+  });
+  if (stateToLoad) await loadState(node, stateToLoad);
   const readOnlyWorker = new ReadOnlyWorker(node, { log, mode: options.execution });
   const readOnly = createReadOnlyExecutor(node, (job) => readOnlyWorker.run(job));
 
@@ -243,6 +256,11 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
       // Let operations already sent reach finality (bounded), so a clean stop loses none of them.
       await node.settle(Math.min(3_000, config.t0 * 2));
       await node.stop();
+      try {
+        if (options.dumpState) writeStateFile(options.dumpState, dumpState(node));
+      } catch (error) {
+        log(`cannot write the state to ${options.dumpState}: ${(error as Error).message}`);
+      }
       await readOnlyWorker.close();
       try {
         store?.saveClock(node.now());
@@ -267,7 +285,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   };
 
   const publicTable = publicMethods(node, readOnly, staker.publicKey.bytes);
-  const privateTable = privateMethods(node, readOnly, staker, () => void stop());
+  const privateTable = { ...privateMethods(node, readOnly, staker, () => void stop()), ...stateControlMethods(control, () => dumpState(node)) };
   const apiTable = apiMethods(node);
   const names = (table: MethodTable) => new Set(Object.keys(table));
   const serverOptions = (cors: CorsPolicy) => ({ limits, cors, guard: new ConnectionGuard(limits.maxConnections) });
@@ -300,6 +318,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
       },
       accounts,
       config,
+      ...devnetStateControl(node, control),
       execution: options.execution ?? 'workers',
       instant: node.instant,
       advanceSlots: (count) => node.advanceSlots(count),

@@ -17,3 +17,4 @@ export { clearOpData, deleteOpData, setOpData } from './opDatastore';
 export { clearEvents, Event, events, lastEvent } from './events';
 export { call, deploy, readFile } from './contracts';
 export { resetBetweenTests, resetVm } from './reset';
+export { deleteStorageOf, revertState, setBytecodeOf, setStorageOf, snapshotState } from './state';

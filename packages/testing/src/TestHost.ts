@@ -15,6 +15,7 @@ import {
   FUNDED_ACCOUNTS,
 } from './defaults.js';
 import { TestingError } from './errors.js';
+import { forgetSnapshots } from './stateImports.js';
 import type { GasRecorder } from './GasRecorder.js';
 import { GAS_IMPORT_MODULE } from './gasImportModule.js';
 import { testingImports } from './testingImports.js';
@@ -323,6 +324,7 @@ export class TestHost {
 
   /** Back to the initial state (see `resetVm()`); keeps `resetBetweenTests`. */
   reset(): void {
+    forgetSnapshots(this);
     this.hosted.reset();
     this.operationData.clear();
     this.mockedCalls.length = 0;

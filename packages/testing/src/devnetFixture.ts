@@ -1,6 +1,6 @@
 import type { Account, Client, SCOutputEvent } from '@mason/client';
 import type { Args, Slot } from '@mason/codec';
-import type { Devnet, DevnetOptions } from '@mason/devnet';
+import type { Devnet, DevnetOptions, DevnetStateControl } from '@mason/devnet';
 
 /** Constructor or function arguments: an Args (serialized here) or bytes. */
 export type FixtureArgs = Args | Uint8Array;
@@ -55,7 +55,8 @@ export interface DeployedContract {
   events: SCOutputEvent[];
 }
 
-export interface DevnetFixture {
+/** Also the devnet's state control: `setBalance`, `setDatastoreEntry`, `impersonate`, `advanceCycles`… (docs/devnet.md). */
+export interface DevnetFixture extends Omit<DevnetStateControl, 'advanceSlots'> {
   devnet: Devnet;
   client: Client;
   /** The funded account operations are sent from by default (accounts[0]). */

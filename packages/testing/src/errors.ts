@@ -26,6 +26,8 @@ export const TESTING_ERRORS = {
   MASON_TESTING_GAS_CHANGED:
     '{count} gas figure(s) changed beyond {tolerance} % of {path} (listed above). If the change is meant, write the snapshot anew with mason test --gas-snapshot.',
   MASON_TESTING_FIXTURE_ARGUMENT: '{what}: got {value}, expected {expected}',
+  MASON_TESTING_SNAPSHOT_UNKNOWN:
+    'revertState({id}): no such snapshot (snapshots now: {known}); a revert uses up its snapshot and every later one, and resetVm() forgets them all: take a new one with snapshotState()',
   MASON_TESTING_FIXTURE_CLOSED: "{helper}() was called after close(): the fixture's devnet is stopped; create another with devnetFixture()",
 } as const;
 

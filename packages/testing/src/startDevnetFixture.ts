@@ -6,6 +6,7 @@ import { contractStorageCost, DeployError, findDeployedAddress } from '@mason/de
 import { startDevnet } from '@mason/devnet';
 import { TestingError } from './errors.js';
 import type { ContractRef, DeployedContract, DevnetFixture, DevnetFixtureOptions, FixtureArgs } from './devnetFixture.js';
+import { fixtureStateControl } from './fixtureStateControl.js';
 
 /** Instant mode makes an operation final within milliseconds: a short poll finds it sooner than setting up a subscription. */
 const WAIT = { timeoutMs: 60_000, notifications: false, pollIntervalMs: 5 };
@@ -173,6 +174,8 @@ export async function startDevnetFixture(options: DevnetFixtureOptions = {}): Pr
     [Symbol.asyncDispose]() {
       return fixture.close();
     },
+
+    ...fixtureStateControl(devnet, open),
   };
   return fixture;
 }

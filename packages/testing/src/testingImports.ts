@@ -1,5 +1,6 @@
 import type { TestHost } from './TestHost.js';
 import { encodeEvents } from './encodeEvents.js';
+import { stateImports } from './stateImports.js';
 import { FUNDED_ACCOUNTS } from './defaults.js';
 import { testAccount } from './testAccount.js';
 
@@ -14,6 +15,7 @@ export function testingImports(host: TestHost): Record<string, (...args: any[]) 
   const text = (pointer: number) => hosted.readString(pointer);
   const bytes = (pointer: number) => hosted.readBuffer(pointer);
   return {
+    ...stateImports(host),
     set_call_stack: (addresses: number) => host.setCallStack(text(addresses).split(',')),
     set_caller: (address: number) => host.setCaller(text(address)),
     set_callee: (address: number) => host.setCallee(text(address)),

@@ -114,6 +114,18 @@ describe('devnetFixture', () => {
     }
   });
 
+  it("sets a contract's storage and an account's balance, which the contract and the client then see", async () => {
+    const { deploy, read, setDatastoreEntry, setBalance, client } = fixture; // destructured, as the other helpers
+    const counter = await deploy('counter', { args: new Args().addU64(1n), coins: MAS / 10n });
+    await setDatastoreEntry(counter.address, new TextEncoder().encode('value'), new Args().addU64(41n).serialize());
+    expect(u64(await read(counter, 'increment', new Args().addU64(1n)))).toBe(42n);
+    const someone = fixture.accounts[5]!.address.toString();
+    await setBalance(someone, '3.5');
+    const [info] = await client.request<any[]>('get_addresses', [[someone]]);
+    expect(info.final_balance).toBe('3.5');
+    await expect(setBalance(someone, '-3')).rejects.toThrow(/setBalance: the amount must be MAS as a decimal string/);
+  });
+
   it('stops the devnet on close (also through await using), after which helpers refuse', async () => {
     let stopped: DevnetFixture;
     {
@@ -125,5 +137,6 @@ describe('devnetFixture', () => {
     const error = await stopped.read('AS12', 'x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TestingError);
     expect((error as TestingError).code).toBe('MASON_TESTING_FIXTURE_CLOSED');
+    expect(() => stopped.setBalance('AU12', '1')).toThrow(/setBalance/);
   });
 });

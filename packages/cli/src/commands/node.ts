@@ -50,6 +50,8 @@ interface NodeOptions {
   json?: boolean;
   privateCors?: string[];
   maxExecutionMs?: number;
+  loadState?: string;
+  dumpState?: string;
 }
 
 export function nodeCommand(): Command {
@@ -64,6 +66,8 @@ export function nodeCommand(): Command {
     .option('--ephemeral', 'keep nothing on disk')
     .option('--reset', "start a new chain: delete the data directory's chain (chain.json, final-blocks.jsonl) first")
     .option('--initial-ledger <file>', "extra genesis entries in the node's initial_ledger.json format")
+    .option('--load-state <file>', 'start from the state in this file (written by --dump-state or mason_dump_state)')
+    .option('--dump-state <file>', 'write the state to this file when the node stops')
     .option('--accounts <n>', 'number of pre-funded accounts', positiveInt, 10)
     .option('--t0 <ms>', 'period length in ms (a multiple of 32; one slot every t0/32)', positiveInt)
     .option('--delta-f0 <fitness>', 'finality threshold: descendants fitness a block needs to become final', positiveInt)
@@ -94,6 +98,8 @@ export function nodeCommand(): Command {
         ...(options.mainnetTiming && { mainnetTiming: true }),
         ...(options.maxExecutionMs !== undefined && { maxExecutionMs: options.maxExecutionMs }),
         ...(options.instant && { instant: true }),
+        ...(options.loadState && { loadState: resolve(options.loadState) }),
+        ...(options.dumpState && { dumpState: resolve(options.dumpState) }),
       }).catch((error: unknown) => {
         throw explainListenError(error, ports, options.host, options.portOffset);
       });

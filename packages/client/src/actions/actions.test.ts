@@ -1,3 +1,4 @@
+import { nodeOf } from '@mason/devnet/internal';
 import {
   Address,
   Args,
@@ -74,7 +75,7 @@ beforeAll(async () => {
   wire = new Wire();
   client = createClient({ url: devnet.urls.public, apiUrl: devnet.urls.api, retry: false });
   deployer = Account.fromSecretKey(devnet.accounts[0]!.secretKey);
-  staker = devnet.node.stakers[0]!.publicKey.address().toString();
+  staker = nodeOf(devnet).stakers[0]!.publicKey.address().toString();
   ({ address: contract, operation: deployment } = await deploy(client, deployer, {
     deployer: deployerWasm,
     contract: greeterWasm,

@@ -1,3 +1,4 @@
+import { nodeOf } from '@mason/devnet/internal';
 import { Args, type Datastore, deserializeDatastore, parseMas, type ReadOnlyCall, serializeDatastore } from '@mason/codec';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { compileContract } from '../../test/compileContract.js';
@@ -61,7 +62,7 @@ afterAll(async () => {
 beforeEach(() => wire.clear());
 
 /** The operation as the devnet decoded it from the signed bytes it received. */
-const received = (op: Operation) => devnet.node.operations.get(op.id)?.signed.content;
+const received = (op: Operation) => nodeOf(devnet).operations.get(op.id)?.signed.content;
 /** Operations the devnet knows from an address (its `created_operations`). */
 const createdBy = async (address: string) => (await getAddresses(client, [address]))[0]!.created_operations;
 

@@ -1,3 +1,4 @@
+import { nodeOf } from '@mason/devnet/internal';
 import { Args, parseMas } from '@mason/codec';
 import { deployerDatastore } from '@mason/test-utils';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -52,7 +53,7 @@ describe('prepareOperation and sendPreparedOperation', () => {
       payload: () => ({ type: 'Transaction', recipient, amount }),
     }));
     expect(wire.count('send_operations')).toBe(0);
-    expect(devnet.node.operations.has(prepared.id)).toBe(false);
+    expect(nodeOf(devnet).operations.has(prepared.id)).toBe(false);
     expect(prepared).toMatchObject({
       type: 'Transaction',
       creator: account.address.toString(),
@@ -69,7 +70,7 @@ describe('prepareOperation and sendPreparedOperation', () => {
     // The same bytes again (a resumed run): the node answers the same id and executes nothing more.
     const again = await sendPreparedOperation(client, prepared);
     expect(again.id).toBe(prepared.id);
-    await devnet.node.settle(2_000);
+    await nodeOf(devnet).settle(2_000);
     // Credited once: the amount less the new address's ledger entry (0.001 MAS).
     expect(await getBalance(client, recipient, { final: true })).toBe(amount - parseMas('0.001'));
   });
@@ -112,7 +113,7 @@ describe('prepareOperation and sendPreparedOperation', () => {
     const flipped = `${signature.slice(0, -2)}${signature.endsWith('A') ? 'B' : 'A'}${signature.slice(-1)}`;
     const error = await sendPreparedOperation(client, { ...prepared, input: { ...prepared.input, signature: flipped } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RpcError);
-    expect(devnet.node.operations.has(prepared.id)).toBe(false);
+    expect(nodeOf(devnet).operations.has(prepared.id)).toBe(false);
   });
 });
 

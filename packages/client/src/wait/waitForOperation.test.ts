@@ -1,3 +1,4 @@
+import { nodeOf } from '@mason/devnet/internal';
 import { Address, parseMas, toSendOperationInput } from '@mason/codec';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { closedPort } from '../../test/closedPort.js';
@@ -154,7 +155,7 @@ describe('waiting while the devnet misses its slots', () => {
     client = createClient({ url: devnet.urls.public, retry: false });
     executed = await send(client, { from: 6, periodToLive: 1 });
     expect(await executed.wait([speculative(), timeout(5_000)], fast)).toMatchObject({ status: 'SpeculativeSuccess' });
-    await devnet.node.stop();
+    await nodeOf(devnet).stop();
     [pooledA, pooledB, pooledC] = await Promise.all([
       send(client, { from: 2, periodToLive: 1 }),
       send(client, { from: 5, periodToLive: 1 }),
@@ -162,7 +163,7 @@ describe('waiting while the devnet misses its slots', () => {
     ]);
   });
   afterAll(async () => {
-    devnet.node.start();
+    nodeOf(devnet).start();
     await client.close();
   });
 
@@ -212,14 +213,14 @@ describe('waiting while the devnet misses its slots', () => {
     wire.onRequest = (request) => {
       if (request.method !== 'get_operations') return;
       wire.onRequest = undefined;
-      void devnet.node.produceBlock({ period: pooledC.expirePeriod, thread: Address.fromString(pooledC.creator).thread() });
+      void nodeOf(devnet).produceBlock({ period: pooledC.expirePeriod, thread: Address.fromString(pooledC.creator).thread() });
     };
     expect(await pooledC.wait([speculative(), expired(), timeout(5_000)], fast)).toMatchObject({ stage: 'speculative' });
     expect(wire.methods().slice(0, 2)).toEqual(['get_status', 'get_operations']);
   });
 
   it('once producing again, the node drops expired operations: they never execute', async () => {
-    devnet.node.start();
+    nodeOf(devnet).start();
     await eventually(async () => (await getOperations(client, [pooledA.id, pooledB.id])).every((info) => !info.in_pool));
     expect(await pooledA.status()).toBe('NotFound');
     expect(await pooledB.status()).toBe('NotFound');

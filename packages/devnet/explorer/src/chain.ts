@@ -60,6 +60,8 @@ export class Chain {
   totalOperations = 0;
   readonly #dirtyAddresses = new Set<string>();
   #operationLimit = MAX_OPERATIONS;
+  /** The devnet's count of state-control writes at the last refresh (get_status' Mason extension). */
+  #stateWrites: number | undefined;
 
   constructor(
     private readonly publicApi: JsonRpcHttp,
@@ -123,6 +125,7 @@ export class Chain {
     this.#dirtyAddresses.clear();
     const status = await this.publicApi.call<Status>('get_status', []);
     this.status = status;
+    this.#noticeStateWrites();
     const best = await this.apiPort.call<Array<[string, number]>>('get_next_block_best_parents', []);
     const latest = Math.max(0, ...best.map(([, period]) => period));
     const from = { period: Math.max(0, latest - MAX_PERIODS + 1), thread: 0 };
@@ -168,6 +171,7 @@ export class Chain {
   /** Brings what is not final yet up to date. */
   async refresh(): Promise<void> {
     this.status = await this.publicApi.call<Status>('get_status', []);
+    this.#noticeStateWrites();
     await this.#refreshGraph();
     await this.#refreshOperations();
     await this.#readEvents();
@@ -249,6 +253,13 @@ export class Chain {
     if (wanted.length === 0) return;
     const infos = await this.publicApi.call<AddressInfo[]>('get_addresses', [wanted]);
     for (const info of infos) if (this.addresses.has(info.address)) this.addresses.set(info.address, info);
+  }
+
+  /** A state-control write (mason_set_balance…) changes addresses without a block: every address kept is read again. */
+  #noticeStateWrites(): void {
+    const writes = (this.status as { mason?: { state_writes?: number } } | null)?.mason?.state_writes;
+    if (this.#stateWrites !== undefined && writes !== this.#stateWrites) for (const address of this.addresses.keys()) this.#dirtyAddresses.add(address);
+    this.#stateWrites = writes;
   }
 
   /** Moves addresses to the front of the list (most recent last) and marks them for re-reading. */

@@ -4,6 +4,9 @@ import type { BlockChange, DevnetLedger } from '../ledger/devnetLedger.js';
 import type { Block } from './block.js';
 import type { BlockGraph, BlockRecord } from './blockGraph.js';
 import type { ChainIndex } from './ChainIndex.js';
+import { ApiError } from '../apiError.js';
+import type { StateChangeRecord } from '../stateControl/StateChangeRecord.js';
+import { withoutOverridden } from '../stateControl/withoutOverridden.js';
 
 /** Everything a block's finality makes permanent, in the order it happened. */
 export interface FinalizedBlock {
@@ -17,6 +20,8 @@ export interface FinalizedBlock {
 /** Where final blocks are made durable (a ChainStore): append returns once the block is on disk. */
 export interface FinalityJournal {
   append(entry: FinalizedBlock): void;
+  /** State-control writes, durable before they are applied (see DevnetNode.applyStateChanges). */
+  appendState?(state: StateChangeRecord): void;
 }
 
 /** What the Finalizer works on: the node's graph, final ledger and index. */
@@ -110,6 +115,18 @@ export class Finalizer {
     this.#finalizedAt.push(this.host.now());
     this.host.finalized(entry);
     return true;
+  }
+
+  /** State-control writes: durable first (a failed write halts, as for a block), then they override what pending blocks wrote to the same keys. */
+  stateWritten(record: StateChangeRecord): void {
+    if (this.#halted) throw ApiError.internal(this.#halted.message);
+    try {
+      this.host.journal?.appendState?.(record);
+    } catch (error) {
+      this.#halt(error);
+      throw error;
+    }
+    for (const pending of this.#pending.values()) pending.changes = withoutOverridden(pending.changes, record.changes);
   }
 
   /** A journal write failed: stop producing and finalizing, refuse operations, say so loudly. */

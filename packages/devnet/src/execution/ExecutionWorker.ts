@@ -62,6 +62,11 @@ export class ExecutionWorker {
     this.#worker.warm();
   }
 
+  /** Writes applied to the node's candidate ledger after every slot posted so far (state control): the worker's copy takes them too. */
+  post(changes: BlockChange[]): void {
+    if (this.#worker.started) this.#worker.postState(changes);
+  }
+
   /** The candidate ledger changed other than by this worker's executions (genesis, a restore): the next slot starts from a new snapshot. */
   reset(): void {
     void this.#worker.restart('the candidate ledger was replaced');

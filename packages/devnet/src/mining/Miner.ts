@@ -40,6 +40,16 @@ export abstract class Miner {
 
   constructor(protected readonly host: MinerHost) {}
 
+  /** Runs `work` between two productions, after the one under way (state-control writes). */
+  between<T>(work: () => T): Promise<T> {
+    const run = this.producing.then(work);
+    this.producing = run.then(
+      () => {},
+      () => {},
+    );
+    return run;
+  }
+
   /** Looks at what is due and arranges for it to be produced. */
   schedule(): void {
     if (this.host.stopped() || this.host.finalizer.halted) return;

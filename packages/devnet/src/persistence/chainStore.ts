@@ -4,7 +4,8 @@ import { compareSlots, type Slot } from '@mason/codec';
 import type { FinalizedBlock } from '../chain/Finalizer.js';
 import { corruptAt, DataDirError } from './dataDirError.js';
 import { nodeJournalFs, type JournalFs } from './journalFs.js';
-import { decodeRecord, encodeRecord, sha256Hex } from './journalRecord.js';
+import type { StateChangeRecord } from '../stateControl/StateChangeRecord.js';
+import { decodeRecord, encodeRecord, sha256Hex, type JournalItem } from './journalRecord.js';
 
 /** What must not change between two runs on the same data directory. */
 export interface ChainIdentity {
@@ -29,11 +30,8 @@ export interface ChainStoreOptions {
   log?: (message: string) => void;
 }
 
-/** A final block read back, with its line in the journal (for errors). */
-export interface JournalEntry {
-  line: number;
-  entry: FinalizedBlock;
-}
+/** A final block or state-control writes read back, with its line in the journal (for errors). */
+export type JournalEntry = { line: number } & JournalItem;
 
 const identityChecksum = (format: number, id: ChainIdentity): string =>
   sha256Hex(JSON.stringify([format, id.chainId, id.genesisTimestamp, id.t0, id.deltaF0, id.threadCount]));
@@ -131,6 +129,12 @@ export class ChainStore {
       const line = entries.length + 1;
       const record = decodeRecord(content.subarray(start, end).toString('utf8'), this.#prev);
       if (!record.ok) throw corruptAt(file, line, record.reason);
+      if (record.state) {
+        entries.push({ line, state: record.state });
+        this.#prev = record.checksum;
+        start = end + 1;
+        continue;
+      }
       const slot = record.entry.block.slot;
       if (lastSlot && compareSlots(slot, lastSlot) <= 0) {
         throw corruptAt(
@@ -173,9 +177,18 @@ export class ChainStore {
 
   /** Appends a final block and fsyncs it. After a failure every later append fails the same way. */
   append(entry: FinalizedBlock): void {
+    this.#appendItem({ entry });
+  }
+
+  /** Appends state-control writes (final at once) and fsyncs them, in the same chain of records as blocks. */
+  appendState(state: StateChangeRecord): void {
+    this.#appendItem({ state });
+  }
+
+  #appendItem(item: JournalItem): void {
     if (!this.#loaded) throw new Error('ChainStore.load() must run before append()');
     if (this.#failure) throw this.#failure;
-    const { line, checksum } = encodeRecord(this.#prev, entry);
+    const { line, checksum } = encodeRecord(this.#prev, item);
     const bytes = Buffer.from(line);
     try {
       this.#fd ??= this.#fs.openSync(this.#journalPath, 'a');
@@ -188,14 +201,17 @@ export class ChainStore {
     } catch (error) {
       const cause = error as NodeJS.ErrnoException;
       const errno = cause.code ?? 'EIO';
-      const slot = entry.block.slot;
-      this.#failure = new DataDirError('MASON_DEVNET_JOURNAL_WRITE_FAILED', {
-        file: this.#journalPath,
-        errno,
-        detail: cause.message.startsWith(errno) ? cause.message : `${errno}: ${cause.message}`,
-        blockId: entry.block.id,
-        slot: `${slot.period}.${slot.thread}`,
-      });
+      const detail = cause.message.startsWith(errno) ? cause.message : `${errno}: ${cause.message}`;
+      const file = this.#journalPath;
+      this.#failure = item.entry
+        ? new DataDirError('MASON_DEVNET_JOURNAL_WRITE_FAILED', {
+            file,
+            errno,
+            detail,
+            blockId: item.entry.block.id,
+            slot: `${item.entry.block.slot.period}.${item.entry.block.slot.thread}`,
+          })
+        : new DataDirError('MASON_DEVNET_STATE_WRITE_FAILED', { file, errno, detail, method: item.state.method });
       this.#cutBack();
       throw this.#failure;
     }

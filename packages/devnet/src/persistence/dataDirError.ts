@@ -13,6 +13,8 @@ export const dataDirErrors = {
     '{dir} holds a chain with {key} {stored}, but {wanted} was asked for. Use another --data-dir, or start a new chain there with `mason node --reset`.',
   MASON_DEVNET_JOURNAL_WRITE_FAILED:
     'cannot write {file} ({detail}). The devnet stopped finalizing: block {blockId} (slot {slot}) and later ones are not final, and operations are refused. Everything reported final before is on disk. Fix the disk (free space), then restart the node on the same data directory.',
+  MASON_DEVNET_STATE_WRITE_FAILED:
+    'cannot write {file} ({detail}). The state change ({method}) was not made, and the devnet stopped finalizing: later blocks are not final, and operations are refused. Everything reported final before is on disk. Fix the disk (free space), then restart the node on the same data directory.',
 } as const;
 
 export type DataDirErrorCode = keyof typeof dataDirErrors;

@@ -4,11 +4,12 @@ import { corruptAt } from './dataDirError.js';
 
 /** Replays the verified journal into a new node; a record that cannot be restored names its line. */
 export function restoreChain(node: DevnetNode, store: ChainStore): void {
-  for (const { line, entry } of store.load()) {
+  for (const { line, entry, state } of store.load()) {
     try {
-      node.restoreFinalized(entry);
+      if (state) node.restoreStateChanges(state);
+      else node.restoreFinalized(entry);
     } catch (error) {
-      throw corruptAt(store.journalPath, line, `its block cannot be restored (${(error as Error).message})`);
+      throw corruptAt(store.journalPath, line, `its record cannot be restored (${(error as Error).message})`);
     }
   }
 }

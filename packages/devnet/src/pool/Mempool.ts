@@ -1,4 +1,4 @@
-import { formatMas, NODE_CONSTANTS, slotTimestamp, verifyOperationInput, type SendOperationInput, type SignedOperation, type Slot } from '@mason/codec';
+import { formatMas, NODE_CONSTANTS, slotTimestamp, type SendOperationInput, type SignedOperation, type Slot } from '@mason/codec';
 import { ApiError } from '../apiError.js';
 import type { Block } from '../chain/block.js';
 import type { ChainIndex } from '../chain/ChainIndex.js';
@@ -24,6 +24,8 @@ export interface MempoolHost {
   /** Why the node refuses operations (finality stopped), or null. */
   halted(): Error | null;
   stopped(): boolean;
+  /** Checks an operation's signature and decodes it (impersonated senders need none, see Impersonation). */
+  verify(input: SendOperationInput): SignedOperation;
   /** An operation entered the pool (the node's 'operation' event). */
   admitted(record: OperationRecord): void;
   /** A call's operations are pooled: something may be due. */
@@ -95,7 +97,7 @@ export class Mempool {
     const config = this.host.config;
     let signed = verified;
     try {
-      signed ??= verifyOperationInput(input, config.chainId);
+      signed ??= this.host.verify(input);
     } catch (error) {
       throw ApiError.models((error as Error).message);
     }

@@ -6,6 +6,7 @@ import type { EventFilter } from '../events/eventStore.js';
 import { openRpcDocument } from '../openrpc.js';
 import type { ReadOnlyExecutor } from '../readOnly.js';
 import { addressInfoView, blockInfoView, endorsementInfoView, graphIntervalView, operationInfoView } from '../views/chainViews.js';
+import { masonStatus } from '../stateControl/masonStatus.js';
 import { statusView } from '../views/statusView.js';
 import { RawJson, stringifyJson } from './json.js';
 import type { MethodTable } from './jsonRpcServer.js';
@@ -131,7 +132,7 @@ export function publicMethods(node: ChainReader & Pick<ChainCommands, 'submitOpe
   const nodeId = 'N' + encodeBase58check(nodeKey);
   return {
     ...sharedMethods(node, readOnly),
-    get_status: () => statusView(node, nodeId),
+    get_status: () => ({ ...statusView(node, nodeId), ...masonStatus(node) }),
     get_cliques: () => [
       {
         block_ids: [...node.graph.records.values()].filter((r) => !r.isFinal).map((r) => r.block.id),
