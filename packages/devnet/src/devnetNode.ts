@@ -34,6 +34,8 @@ import { nextAsyncSlot } from './asyncPool/nextAsyncSlot.js';
 import { maxSpending } from './execution/executeOperation.js';
 import type { SlotExecution, SlotExecutionInput } from './execution/executeSlot.js';
 import { ExecutionWorker, SlotExecutionFailed } from './execution/ExecutionWorker.js';
+import { recordSlotTraces } from './traces/recordSlotTraces.js';
+import type { TraceStore } from './traces/TraceStore.js';
 import { DevnetLedger, type BlockChange } from './ledger/devnetLedger.js';
 import { admitOperations } from './pool/admitOperations.js';
 import { ExecutedOperations } from './pool/ExecutedOperations.js';
@@ -81,6 +83,8 @@ export interface DevnetNodeOptions {
   instant?: boolean;
   /** Where blocks execute: on the execution worker (default) or inline, on the node's thread. */
   execution?: ExecutionMode;
+  /** Where the traces of executed operations go; none recorded without it. */
+  traces?: TraceStore | null;
 }
 
 /** The most slots advanceSlots moves the clock in one call (about 18.5 days of 16 ms slots). */
@@ -184,6 +188,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
 
   /** Where blocks execute (read-only calls have a worker of their own, see ReadOnlyWorker). */
   readonly #executionWorker: ExecutionWorker;
+  readonly #traces: TraceStore | null;
   /** Blocks being executed (on the worker): their operations are neither pooled nor settled. */
   #executing = 0;
   /** The slots of the blocks being executed, oldest first: execution has not passed the first. */
@@ -198,6 +203,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     this.#finalityJournal = options.journal ?? null;
     this.#log = options.log ?? logToStderr;
     this.instant = options.instant ?? false;
+    this.#traces = options.traces ?? null;
     this.pool = new OperationPool(config);
     this.#executionWorker = new ExecutionWorker(config, this.candidateLedger, {
       mode: options.execution,
@@ -812,6 +818,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
       producer: block.creatorAddress,
       endorsers: block.endorsements.map((e) => e.creatorAddress),
       endorsedCreator: this.graph.get(block.parents[block.slot.thread] ?? '')?.block.creatorAddress ?? null,
+      ...(this.#traces !== null && { trace: true }),
     };
   }
 
@@ -833,6 +840,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
       results.push([record.signed.id, outcome.success]);
     });
     this.events.addSpeculative(execution.asyncEvents);
+    if (this.#traces !== null) recordSlotTraces(this.#traces, block.operations, execution);
     const changes = execution.changes;
     for (const change of changes) this.candidateLedger.apply(change);
     this.#reconsiderWaiting(changes);

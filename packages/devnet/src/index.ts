@@ -23,3 +23,5 @@ export { InitialLedgerError, readInitialLedgerFile, validateInitialLedger } from
 export { DevnetOptionError, devnetOptionErrors, type DevnetOptionErrorCode } from './devnetOptionError.js';
 export { lockDataDir, DataDirLockError, dataDirLockErrors, DATA_DIR_LOCK_FILE, type DataDirLock, type DataDirLockErrorCode } from './dataDirLock.js';
 export type { ExecutionMode } from './workers/JobRunner.js';
+export { TraceStore, DEFAULT_TRACE_KEEP, DEFAULT_TRACE_MAX_BYTES, type TraceOptions } from './traces/TraceStore.js';
+export type { ExecutionTrace, TraceEffect, TraceFrame, TraceHostCall, TraceFailure, TraceBytes } from '@mason/vm';

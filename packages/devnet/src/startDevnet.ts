@@ -22,6 +22,10 @@ import { publicMethods } from './rpc/publicMethods.js';
 import { ConnectionGuard, resolveLimits, type ServerLimits } from './rpc/serverLimits.js';
 import { attachSubscriptions } from './rpc/subscriptions.js';
 import type { ExecutionMode } from './workers/JobRunner.js';
+import type { ExecutionTrace } from '@mason/vm';
+import { createTraceStore } from './traces/createTraceStore.js';
+import { traceMethods } from './traces/traceMethods.js';
+import type { TraceOptions } from './traces/TraceStore.js';
 
 export type { InitialLedgerEntry } from './initialLedger.js';
 
@@ -93,6 +97,11 @@ export interface DevnetOptions {
    * MASON_VM_WALL_TIME, so that no contract freezes the node. A real node has no such limit.
    */
   maxExecutionMs?: number;
+  /**
+   * Execution traces (docs/debugging.md): the latest `keep` operations' traces (default 1,000)
+   * within `maxBytes` of JSON (default 64 MiB) are kept; `false` records none and costs nothing.
+   */
+  traces?: TraceOptions | false;
 }
 
 export interface DevnetAccount {
@@ -119,6 +128,8 @@ export interface Devnet {
    * answer (notifications only). Rejects with MASON_DEVNET_STOPPED once the servers have closed.
    */
   handleRequest(server: DevnetServer, body: string): Promise<string | null>;
+  /** The trace of an operation (or asynchronous message, by its `ASC…` id), null when none is kept. */
+  trace(id: string): ExecutionTrace | null;
 }
 
 /** The devnet's three JSON-RPC APIs: public (33035), private (33034) and API (33036). */
@@ -201,7 +212,8 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
     const secretKey = devnetAccountKey(i);
     return { address: secretKey.publicKey.address().toString(), publicKey: secretKey.publicKey.toString(), secretKey };
   });
-  const node = new DevnetNode(config, [staker], { journal: store, log, instant: options.instant ?? false, execution: options.execution });
+  const traces = createTraceStore(options.traces);
+  const node = new DevnetNode(config, [staker], { journal: store, log, instant: options.instant ?? false, execution: options.execution, traces });
   node.setInitialState(initialState(options, accounts, staker));
   if (store) {
     restoreChain(node, store);
@@ -246,9 +258,10 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
     return stopping;
   };
 
-  const publicTable = publicMethods(node, readOnly, staker.publicKey.bytes);
-  const privateTable = privateMethods(node, readOnly, staker, () => void stop());
-  const apiTable = apiMethods(node);
+  const traceTable = traceMethods(traces, readOnly);
+  const publicTable = { ...publicMethods(node, readOnly, staker.publicKey.bytes), ...traceTable };
+  const privateTable = { ...privateMethods(node, readOnly, staker, () => void stop()), ...traceTable };
+  const apiTable = { ...apiMethods(node), ...traceTable };
   const names = (table: MethodTable) => new Set(Object.keys(table));
   const serverOptions = (cors: CorsPolicy) => ({ limits, cors, guard: new ConnectionGuard(limits.maxConnections) });
   const dispatchers = {
@@ -290,6 +303,10 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
         }
         if (!serving) throw new DevnetOptionError('MASON_DEVNET_STOPPED', { server });
         return answerInProcess(dispatchers[server], limits, body);
+      },
+      trace(id) {
+        const json = traces?.get(id);
+        return json === undefined ? null : (JSON.parse(json) as ExecutionTrace);
       },
     };
   } catch (error) {
