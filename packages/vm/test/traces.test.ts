@@ -125,3 +125,22 @@ describe('execution traces', () => {
     expect(tracer.trace!.root!.function).toBe('hello');
   });
 });
+
+describe('gas of a failed nested call', () => {
+  it('counts the failed frame’s gas in the call that ran it and in every frame below', () => {
+    // tester.forward → other.forward → tester.fail
+    const innermost = new Args().addString(w.tester).addString('fail').addUint8Array(new Uint8Array()).addU64(0n).serialize();
+    const param = new Args().addString(other).addString('forward').addUint8Array(innermost).addU64(0n).serialize();
+    const { trace } = traced('forward', param);
+    const middleCall = calls(trace.root!, 'call')[0]!;
+    const middle = middleCall.frame!;
+    const deepestCall = calls(middle, 'call')[0]!;
+    const deepest = deepestCall.frame!;
+    expect(deepest.failure).toBeDefined();
+    expect(deepestCall.gas).toBeGreaterThan(deepest.gasUsed);
+    expect(middle.gasUsed).toBeGreaterThan(deepestCall.gas);
+    expect(middleCall.gas).toBeGreaterThan(middle.gasUsed);
+    expect(trace.root!.gasUsed).toBeGreaterThan(middleCall.gas);
+    expect(trace.root!.gasUsed).toBeLessThanOrEqual(trace.gasLimit);
+  });
+});

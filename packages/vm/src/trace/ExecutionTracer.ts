@@ -27,6 +27,8 @@ export class ExecutionTracer {
   #frames: TraceFrame[] = [];
   #hostCalls: TraceHostCall[] = [];
   #failedFrame: TraceFrame | undefined;
+  /** Frames an error left: their gas was not given back to the frame below, which adds it. */
+  #failed = new WeakSet<TraceFrame>();
 
   /** The trace of the last execution, once it has finished. */
   get trace(): ExecutionTrace | undefined {
@@ -39,6 +41,7 @@ export class ExecutionTracer {
     this.#frames = [];
     this.#hostCalls = [];
     this.#failedFrame = undefined;
+    this.#failed = new WeakSet();
   }
 
   /** @internal A function starts running (the operation's own, or a nested call's). */
@@ -54,8 +57,16 @@ export class ExecutionTracer {
   exitFrame(gasUsed: bigint, failed: boolean): void {
     const frame = this.#frames.pop();
     if (frame === undefined) return;
-    frame.gasUsed = Number(gasUsed);
-    if (failed) this.#failedFrame ??= frame;
+    let used = Number(gasUsed);
+    if (failed) {
+      // A failed nested run never handed its remaining gas back: what it used is added here.
+      const last = frame.hostCalls[frame.hostCalls.length - 1];
+      if (last?.frame !== undefined && this.#failed.has(last.frame)) used += last.frame.gasUsed;
+      this.#failed.add(frame);
+      this.#failedFrame ??= frame;
+    }
+    const limit = this.#trace?.gasLimit ?? used;
+    frame.gasUsed = used > limit ? limit : used;
   }
 
   /** @internal A host call starts in the current frame. */
@@ -69,7 +80,9 @@ export class ExecutionTracer {
   /** @internal The current host call ended, having charged `gas`. */
   exitHost(gas: bigint): void {
     const call = this.#hostCalls.pop();
-    if (call !== undefined) call.gas = Number(gas);
+    if (call === undefined) return;
+    call.gas = Number(gas);
+    if (call.frame !== undefined && this.#failed.has(call.frame)) call.gas += call.frame.gasUsed;
   }
 
   /** @internal Something happened to the chain: attached to the host call doing it, else to the execution. */
@@ -83,12 +96,11 @@ export class ExecutionTracer {
   finish(ok: boolean, gasUsed: bigint, error: VmExecutionError | undefined): void {
     const trace = this.#trace;
     if (trace === undefined) return;
-    // A frame left open (an error thrown past it) closes here.
-    while (this.#frames.length > 0) this.exitFrame(0n, true);
+    // The root frame of a failed execution is still open here: what the execution reports it used, plus its failed nested runs.
+    while (this.#frames.length > 0) this.exitFrame(this.#frames.length === 1 ? gasUsed : 0n, true);
     this.#hostCalls = [];
     trace.ok = ok;
     trace.gasUsed = Number(gasUsed);
-    if (trace.root !== null && trace.root.gasUsed === 0) trace.root.gasUsed = trace.gasUsed;
     if (!ok && error !== undefined) {
       const frames = (error as FailureWithFrames).wasmFrames;
       const failure: TraceFailure = { message: error.message, code: error.code, ...(frames !== undefined && frames.length > 0 && { wasmFrames: frames }) };
