@@ -24,6 +24,10 @@ export const cliErrors = {
   MASON_CLI_NO_NODE:
     'no node at {url}: nothing answers there. Start one with `mason node`; if your node runs on other ports (`mason node --port-offset …`) or elsewhere, set MASON_NODE_URL (in the environment or .env) or pass --network <its URL>.',
   MASON_CLI_WHICH_CONTRACT: 'several contracts were built ({names}): name the one to deploy, e.g. `mason deploy {first}`.',
+  MASON_CLI_NO_TRACE:
+    'no trace of {id} on {url}: the devnet keeps the traces of its latest operations only (`mason node --trace-keep <n>`, `--trace-memory <MB>`), records none with --no-traces, and an operation still in the pool has none yet. Check the id, or send the operation again.',
+  MASON_CLI_NO_TRACES:
+    'the node at {url} records no execution traces: only a Mason devnet (`mason node`) does. Run the operation on a local devnet to see its trace.',
 } as const;
 
 export type CliErrorCode = keyof typeof cliErrors;

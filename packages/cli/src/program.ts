@@ -18,6 +18,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   test: () => import('./commands/test.js').then((m) => m.testCommand()),
   call: () => import('./commands/call.js').then((m) => m.callCommand()),
   read: () => import('./commands/read.js').then((m) => m.readCommand()),
+  trace: () => import('./commands/trace.js').then((m) => m.traceCommand()),
 };
 
 export const COMMAND_NAMES: readonly string[] = Object.keys(COMMANDS);

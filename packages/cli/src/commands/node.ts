@@ -49,6 +49,18 @@ interface NodeOptions {
   json?: boolean;
   privateCors?: string[];
   maxExecutionMs?: number;
+  traces: boolean;
+  traceKeep?: number;
+  traceMemory?: number;
+}
+
+/** `--no-traces`, `--trace-keep`, `--trace-memory` as the devnet's `traces` option. */
+function nodeTraces(options: NodeOptions): { keep?: number; maxBytes?: number } | false {
+  if (!options.traces) return false;
+  return {
+    ...(options.traceKeep !== undefined && { keep: options.traceKeep }),
+    ...(options.traceMemory !== undefined && { maxBytes: options.traceMemory * 1024 * 1024 }),
+  };
 }
 
 export function nodeCommand(): Command {
@@ -76,6 +88,9 @@ export function nodeCommand(): Command {
       'wall-clock limit of one execution (operation or read-only call); a longer one fails (default 30000)',
       strictlyPositiveInt,
     )
+    .option('--trace-keep <n>', 'keep the execution traces of the latest n operations (default 1000; see `mason trace`)', positiveInt)
+    .option('--trace-memory <MB>', 'memory the kept traces may take, in MB (default 64); the oldest go first', strictlyPositiveInt)
+    .option('--no-traces', 'record no execution traces (nothing recorded, nothing paid)')
     .action(async (options: NodeOptions, command: Command) => {
       const dataDir = options.ephemeral ? null : resolve(options.dataDir);
       const ports = choosePorts(options, (name: PortName) => command.getOptionValueSource(name) === 'cli', options.portOffset);
@@ -93,6 +108,7 @@ export function nodeCommand(): Command {
         ...(options.mainnetTiming && { mainnetTiming: true }),
         ...(options.maxExecutionMs !== undefined && { maxExecutionMs: options.maxExecutionMs }),
         ...(options.instant && { instant: true }),
+        traces: nodeTraces(options),
       }).catch((error: unknown) => {
         throw explainListenError(error, ports, options.host, options.portOffset);
       });

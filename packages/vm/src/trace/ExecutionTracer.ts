@@ -66,7 +66,7 @@ export class ExecutionTracer {
       this.#failedFrame ??= frame;
     }
     const limit = this.#trace?.gasLimit ?? used;
-    frame.gasUsed = used > limit ? limit : used;
+    frame.gasUsed = Math.min(used, limit);
   }
 
   /** @internal A host call starts in the current frame. */
