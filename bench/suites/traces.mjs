@@ -1,10 +1,10 @@
-// The cost of recording execution traces (on by default on the devnet): the same CallSC run, in
-// instant mode (execution-bound rather than slot-bound), with traces and with --no-traces.
+// The cost of recording execution traces (on by default on the devnet): the same CallSC run, with
+// the devnet settings of "finalized CallSC throughput", traced and with --no-traces.
 import { callThroughput } from './contracts.mjs';
 
 export async function traceOverhead({ operations = 2000 } = {}) {
-  const [untraced] = await callThroughput({ operations, instant: true, nodeArgs: ['--no-traces'] });
-  const [traced] = await callThroughput({ operations, instant: true });
+  const [untraced] = await callThroughput({ operations, nodeArgs: ['--no-traces'] });
+  const [traced] = await callThroughput({ operations });
   return [
     {
       name: 'CallSC throughput with traces',
