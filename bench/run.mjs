@@ -13,6 +13,7 @@ import { instantMode } from './suites/instantMode.mjs';
 import { machineParallelism } from './suites/machineParallelism.mjs';
 import { nodeStart } from './suites/nodeStart.mjs';
 import { scaling } from './suites/scaling.mjs';
+import { traceOverhead } from './suites/traces.mjs';
 import { transferToFinal } from './suites/transferToFinal.mjs';
 import { unitTests } from './suites/unitTests.mjs';
 import { vmOverhead } from './suites/vmOverhead.mjs';
@@ -44,6 +45,7 @@ const suites = [
   ['instant mode vs real slots', () => instantMode({ runs: quick ? 8 : 20, templateRuns: quick ? 1 : 3 })],
   ['finalized CallSC throughput', () => callThroughput({ operations: quick ? 2000 : 12000 })],
   ['finalized CallSC throughput, instant mode', () => callThroughput({ operations: quick ? 2000 : 12000, instant: true })],
+  ['CallSC throughput with traces', () => traceOverhead({ operations: quick ? 2000 : 6000 })],
   ['CallSC pipeline cost per operation', () => callPipeline({ operations: quick ? 2000 : 6000 })],
   ['get_status throughput', statusThroughput],
   ['mason test vs asp + vm-mock', () => unitTests({ runs: quick ? 2 : 5 })],

@@ -80,9 +80,9 @@ export async function deployToFinal({ runs = 10, withMainnetAnchor = true } = {}
 }
 
 /** Finalized CallSC operations per second: the devnet in its own process (mason node), 64 senders, operations signed ahead (see below) and sent in batches of 128. */
-export async function callThroughput({ operations = 4000, instant = false } = {}) {
+export async function callThroughput({ operations = 4000, instant = false, nodeArgs = [] } = {}) {
   const project = await buildBenchProject();
-  const { child, info } = await spawnDevnet(['--accounts', '64', ...(instant ? ['--instant'] : [])]);
+  const { child, info } = await spawnDevnet(['--accounts', '64', ...(instant ? ['--instant'] : []), ...nodeArgs]);
   try {
     const devnet = { urls: info.urls, accounts: info.accounts.map((a) => ({ secretKey: SecretKey.fromString(a.secretKey) })) };
     const { address } = await deployOnce(devnet, project.root, 'bench-throughput');

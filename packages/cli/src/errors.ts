@@ -54,6 +54,10 @@ export const cliErrors = {
   MASON_CLI_PASSWORD_CANCELLED: 'cancelled while typing the password. Nothing was changed.',
   MASON_CLI_BAD_SECRET_KEY: 'the secret key from {source} is not an S… key ({reason}). Nothing was stored.',
   MASON_CLI_CONFIRM_REQUIRED: 'to {action} without a terminal to confirm on, pass {flag}.',
+  MASON_CLI_NO_TRACE:
+    'no trace of {id} on {url}: the devnet keeps the traces of its latest operations only (`mason node --trace-keep <n>`, `--trace-memory <MB>`), records none with --no-traces, and an operation still in the pool has none yet. Check the id, or send the operation again.',
+  MASON_CLI_NO_TRACES:
+    'the node at {url} records no execution traces: only a Mason devnet (`mason node`) does. Run the operation on a local devnet to see its trace.',
 } as const;
 
 export type CliErrorCode = keyof typeof cliErrors;

@@ -27,6 +27,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   storage: () => import('./commands/storage.js').then((m) => m.storageCommand()),
   accounts: () => import('./commands/accounts.js').then((m) => m.accountsCommand()),
   account: () => import('./commands/account.js').then((m) => m.accountCommand()),
+  trace: () => import('./commands/trace.js').then((m) => m.traceCommand()),
 };
 
 export const COMMAND_NAMES: readonly string[] = Object.keys(COMMANDS);

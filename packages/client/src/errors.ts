@@ -3,7 +3,7 @@
 // messages depend on the context beyond filling placeholders (an optional body, a joined list, a hint
 // chosen by the value).
 
-import { defineErrors, docsUrl, type CodedError } from '@mason/codec';
+import { defineErrors, docsUrl, type CodedError, type ExecutionTrace } from '@mason/codec';
 
 const DOCS_PAGE = 'client.md';
 
@@ -101,7 +101,9 @@ const table = {
       `The read-only dry run of ${c.operation} (max_gas ${c.maxGas}) failed with "${c.error}", so nothing was sent: ` +
       'the operation would fail the same way and spend its fee. Fix the bytecode or its inputs, or raise maxGas if it ran out of gas.',
   ),
-  MASON_CLIENT_READ_ONLY_FAILED: spec<{ target: string; error: string; gasCost: number }>((c) => `Read-only execution of ${c.target} failed: ${c.error}`),
+  MASON_CLIENT_READ_ONLY_FAILED: spec<{ target: string; error: string; gasCost: number; trace?: ExecutionTrace | null }>(
+    (c) => `Read-only execution of ${c.target} failed: ${c.error}`,
+  ),
   MASON_CLIENT_OPERATION_REJECTED: spec<{ expected: string; received: string }>(
     (c) =>
       `send_operations returned id ${c.received}, but the operation signed locally has id ${c.expected}. ` +

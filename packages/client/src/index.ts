@@ -38,6 +38,8 @@ export { getEndorsements } from './actions/getEndorsements.js';
 export { getFilteredScOutputEvent } from './actions/getFilteredScOutputEvent.js';
 export { sendOperations } from './actions/sendOperations.js';
 export { executeReadOnlyCall } from './actions/executeReadOnlyCall.js';
+export { executeReadOnlyCallTraced, type TracedReadOnlyResponse } from './actions/executeReadOnlyCallTraced.js';
+export { getOperationTrace } from './actions/getOperationTrace.js';
 export { executeReadOnlyBytecode } from './actions/executeReadOnlyBytecode.js';
 export { getDatastoreEntries } from './actions/getDatastoreEntries.js';
 export { getAddressesBytecode } from './actions/getAddressesBytecode.js';

@@ -86,3 +86,16 @@ export type {
   DatastoreEntryOutput,
 } from './wire/datastore.js';
 export type { PagedStakers, PageRequest, Staker } from './wire/stakers.js';
+export {
+  TRACE_VERSION,
+  type ExecutionTrace,
+  type TraceBytes,
+  type TraceEffect,
+  type TraceFailure,
+  type TraceFrame,
+  type TraceFrameKind,
+  type TraceHostCall,
+  type TraceKind,
+  type TraceSlot,
+  type TraceWasmFrame,
+} from './wire/executionTrace.js';

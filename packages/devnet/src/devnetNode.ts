@@ -1,14 +1,5 @@
 import { EventEmitter } from 'node:events';
-import {
-  compareSlots,
-  previousSlot,
-  slotAt,
-  slotTimestamp,
-  type SecretKey,
-  type SendOperationInput,
-  type SignedOperation,
-  type Slot,
-} from '@mason/codec';
+import { compareSlots, previousSlot, slotAt, slotTimestamp, type SecretKey, type SendOperationInput, type SignedOperation, type Slot } from '@mason/codec';
 import { ApiError } from './apiError.js';
 import type { Block } from './chain/block.js';
 import { BlockGraph } from './chain/blockGraph.js';
@@ -26,6 +17,7 @@ import { Mempool } from './pool/Mempool.js';
 import { BlockProducer } from './production/BlockProducer.js';
 import type { ExecutionMode } from './workers/JobRunner.js';
 import type { SharedModules } from './workers/SharedModules.js';
+import type { TraceStore } from './traces/TraceStore.js';
 import { Impersonation } from './stateControl/Impersonation.js';
 import type { StateChangeRecord } from './stateControl/StateChangeRecord.js';
 
@@ -54,6 +46,8 @@ export interface DevnetNodeOptions {
   instant?: boolean;
   /** Where blocks execute: on the execution worker (default) or inline, on the node's thread. */
   execution?: ExecutionMode;
+  /** Where the traces of executed operations go; none recorded without it. */
+  traces?: TraceStore | null;
 }
 
 /** The most slots advanceSlots moves the clock in one call (about 18.5 days of 16 ms slots). */
@@ -128,7 +122,11 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
       admitted: (record) => this.emit('operation', record),
       arrived: () => this.miner.schedule(),
     });
-    this.producer = new BlockProducer(this, genesis[genesis.length - 1]!.slot, { execution: options.execution, shared: this.inlineModules });
+    this.producer = new BlockProducer(this, genesis[genesis.length - 1]!.slot, {
+      execution: options.execution,
+      shared: this.inlineModules,
+      traces: options.traces ?? null,
+    });
     const minerHost = {
       config,
       graph: this.graph,

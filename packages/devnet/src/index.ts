@@ -29,3 +29,5 @@ export type { DevnetStateControl } from './stateControl/devnetStateControl.js';
 export type { BytesInput } from './stateControl/StateControl.js';
 export { StateControlError, stateControlErrors, type StateControlErrorCode } from './stateControl/StateControlError.js';
 export { readStateFile, STATE_FORMAT, STATE_VERSION, type DumpedAccount, type DumpedState, type StateDump } from './stateControl/stateDump.js';
+export { TraceStore, DEFAULT_TRACE_KEEP, DEFAULT_TRACE_MAX_BYTES, type TraceOptions } from './traces/TraceStore.js';
+export type { ExecutionTrace, TraceEffect, TraceFrame, TraceHostCall, TraceFailure, TraceBytes } from '@mason/vm';

@@ -10,8 +10,13 @@ import { isBytes, isObject, isString, isU64, parseAddress } from './rpc/params.j
  * A request is checked at once (invalid params throw), then waits its turn in the read-only queue.
  */
 export interface ReadOnlyExecutor {
-  bytecode(request: unknown): Promise<ReadOnlyResponse>;
-  call(request: unknown): Promise<ReadOnlyResponse>;
+  bytecode(request: unknown, options?: ReadOnlyOptions): Promise<ReadOnlyResponse>;
+  call(request: unknown, options?: ReadOnlyOptions): Promise<ReadOnlyResponse>;
+}
+
+export interface ReadOnlyOptions {
+  /** Answer with the execution's trace in a `trace` field (Mason's read-only methods). */
+  trace?: boolean;
 }
 
 /** Where a checked job runs: the read-only worker (see ReadOnlyWorker). */
@@ -52,7 +57,7 @@ export function createReadOnlyExecutor(
       : null;
 
   return {
-    bytecode(request) {
+    bytecode(request, options) {
       if (!isObject(request) || !isU64(request.max_gas) || !isBytes(request.bytecode)) throw ApiError.invalidParams();
       const fee = optionalAmount(request.fee);
       const low = feeTooLow(fee);
@@ -72,6 +77,7 @@ export function createReadOnlyExecutor(
       return respond((executedAt, timestamp) => ({
         kind: 'bytecode',
         executedAt,
+        ...(options?.trace && { trace: true }),
         request: {
           bytecode,
           maxGas,
@@ -82,7 +88,7 @@ export function createReadOnlyExecutor(
         },
       }));
     },
-    call(request) {
+    call(request, options) {
       if (!isObject(request) || !isU64(request.max_gas) || !isString(request.target_function)) throw ApiError.invalidParams();
       const parameter = request.parameter ?? [];
       if (!isBytes(parameter)) throw ApiError.invalidParams();
@@ -98,6 +104,7 @@ export function createReadOnlyExecutor(
       return respond((executedAt, timestamp) => ({
         kind: 'call',
         executedAt,
+        ...(options?.trace && { trace: true }),
         request: {
           target,
           function: func,

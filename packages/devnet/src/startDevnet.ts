@@ -27,6 +27,10 @@ import { devnetStateControl, type DevnetStateControl } from './stateControl/devn
 import { StateControl } from './stateControl/StateControl.js';
 import { stateControlMethods } from './stateControl/stateControlMethods.js';
 import { dumpState, loadState, readStateFile, writeStateFile } from './stateControl/stateDump.js';
+import type { ExecutionTrace } from '@mason/vm';
+import { createTraceStore } from './traces/createTraceStore.js';
+import { traceMethods } from './traces/traceMethods.js';
+import type { TraceOptions } from './traces/TraceStore.js';
 
 export type { InitialLedgerEntry } from './initialLedger.js';
 
@@ -102,6 +106,11 @@ export interface DevnetOptions {
   loadState?: string;
   /** Where the devnet writes its state when it stops (a state file). */
   dumpState?: string;
+  /**
+   * Execution traces (docs/debugging.md): the latest `keep` operations' traces (default 1,000)
+   * within `maxBytes` of JSON (default 64 MiB) are kept; `false` records none and costs nothing.
+   */
+  traces?: TraceOptions | false;
 }
 
 export interface DevnetAccount {
@@ -147,6 +156,8 @@ export interface Devnet extends DevnetStateControl {
    * answer (notifications only). Rejects with MASON_DEVNET_STOPPED once the servers have closed.
    */
   handleRequest(server: DevnetServer, body: string): Promise<string | null>;
+  /** The trace of an operation (or asynchronous message, by its `ASC…` id), null when none is kept. */
+  trace(id: string): ExecutionTrace | null;
 }
 
 /** The devnet's three JSON-RPC APIs: public (33035), private (33034) and API (33036). */
@@ -230,7 +241,8 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
     const secretKey = devnetAccountKey(i);
     return { address: secretKey.publicKey.address().toString(), publicKey: secretKey.publicKey.toString(), secretKey };
   });
-  const node = new DevnetNode(config, [staker], { journal: store, log, instant: options.instant ?? false, execution: options.execution });
+  const traces = createTraceStore(options.traces);
+  const node = new DevnetNode(config, [staker], { journal: store, log, instant: options.instant ?? false, execution: options.execution, traces });
   node.setInitialState(initialState(options, accounts, staker));
   if (store) {
     restoreChain(node, store);
@@ -284,9 +296,14 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
     return stopping;
   };
 
-  const publicTable = publicMethods(node, readOnly, staker.publicKey.bytes);
-  const privateTable = { ...privateMethods(node, readOnly, staker, () => void stop()), ...stateControlMethods(control, () => dumpState(node)) };
-  const apiTable = apiMethods(node);
+  const traceTable = traceMethods(traces, readOnly);
+  const publicTable = { ...publicMethods(node, readOnly, staker.publicKey.bytes), ...traceTable };
+  const privateTable = {
+    ...privateMethods(node, readOnly, staker, () => void stop()),
+    ...stateControlMethods(control, () => dumpState(node)),
+    ...traceTable,
+  };
+  const apiTable = { ...apiMethods(node), ...traceTable };
   const names = (table: MethodTable) => new Set(Object.keys(table));
   const serverOptions = (cors: CorsPolicy) => ({ limits, cors, guard: new ConnectionGuard(limits.maxConnections) });
   const dispatchers = {
@@ -333,6 +350,10 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
         }
         if (!serving) throw new DevnetOptionError('MASON_DEVNET_STOPPED', { server });
         return answerInProcess(dispatchers[server], limits, body);
+      },
+      trace(id) {
+        const json = traces?.get(id);
+        return json === undefined ? null : (JSON.parse(json) as ExecutionTrace);
       },
     };
     attachNode(devnet, node);

@@ -1,5 +1,5 @@
 import type { Account, Client, SCOutputEvent } from '@mason/client';
-import type { Args, Slot } from '@mason/codec';
+import type { Args, ExecutionTrace, Slot } from '@mason/codec';
 import type { Devnet, DevnetOptions, DevnetStateControl } from '@mason/devnet';
 
 /** Constructor or function arguments: an Args (serialized here) or bytes. */
@@ -45,6 +45,8 @@ export interface CallResult {
   ok: boolean;
   /** Its final events: what the contract emitted (and, on failure, the node's error event). */
   events: SCOutputEvent[];
+  /** Its execution trace (docs/debugging.md): the call tree, storage, coins, events, the failure; null when the devnet records no traces. */
+  trace: ExecutionTrace | null;
 }
 
 export interface DeployedContract {
@@ -69,6 +71,8 @@ export interface DevnetFixture extends Omit<DevnetStateControl, 'advanceSlots'> 
   call(contract: ContractRef, func: string, args?: FixtureArgs, options?: CallOptions): Promise<CallResult>;
   /** Read-only call: the function's return value (bytes). */
   read(contract: ContractRef, func: string, args?: FixtureArgs, options?: { caller?: string }): Promise<Uint8Array>;
+  /** The execution trace of an operation (its id, or what call() or deploy() returned), or of an asynchronous message (`ASC…`); null when none is kept. */
+  trace(of: string | { operationId: string }): ExecutionTrace | null;
   /** Final events: of an operation (its id), or emitted by a contract. */
   events(of: string | { address: string }): Promise<SCOutputEvent[]>;
   /** Sends coins and waits until the transfer is final. */

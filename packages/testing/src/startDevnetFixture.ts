@@ -133,13 +133,27 @@ export async function startDevnetFixture(options: DevnetFixtureOptions = {}): Pr
       });
       const result = await operation.waitFinal(WAIT);
       const status = result.status === 'FinalSuccess' ? 'FinalSuccess' : 'FinalError';
-      return { operationId: operation.id, status, ok: status === 'FinalSuccess', events: await finalEvents(operation.id) };
+      const events = await finalEvents(operation.id);
+      return { operationId: operation.id, status, ok: status === 'FinalSuccess', events, trace: devnet.trace(operation.id) };
     },
 
     async read(contract, func, args, { caller } = {}) {
       open('read');
       const target = addressOf(contract, 'read(contract)');
       return (await readOnlyCall(client, { target, func, parameter: bytesOf(args), ...(caller !== undefined && { caller }) })).value;
+    },
+
+    trace(of) {
+      open('trace');
+      const id = typeof of === 'string' ? of : of?.operationId;
+      if (typeof id !== 'string' || id.length === 0) {
+        throw new TestingError('MASON_TESTING_FIXTURE_ARGUMENT', {
+          what: 'trace(of)',
+          value: describe(of),
+          expected: 'an operation id, or what call() or deploy() returned',
+        });
+      }
+      return devnet.trace(id);
     },
 
     async events(of) {

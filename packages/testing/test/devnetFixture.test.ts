@@ -46,6 +46,26 @@ describe('devnetFixture', () => {
     expect(failed.events.at(-1)?.data).toContain('the counter exploded');
   });
 
+  it('gives each call its execution trace as data, and any operation’s by id', async () => {
+    const counter = await fixture.deploy('build/counter.wasm', { args: new Args().addU64(1n).serialize(), coins: MAS / 10n });
+    const result = await fixture.call(counter, 'increment', new Args().addU64(2n));
+    expect(result.trace).toMatchObject({
+      kind: 'CallSC',
+      ok: true,
+      operationId: result.operationId,
+      root: { address: counter.address, function: 'increment' },
+    });
+    const events = result.trace!.root!.hostCalls.flatMap((call) => call.effects ?? []).filter((effect) => effect.type === 'event');
+    expect(events).toEqual([{ type: 'event', data: 'Counter is 3' }]);
+    const failed = await fixture.call(counter, 'boom', undefined, { maxGas: 10_000_000n });
+    expect(failed.trace!.failure!.message).toContain('the counter exploded');
+    expect(failed.trace!.root!.failure).toEqual(failed.trace!.failure);
+    expect(fixture.trace(counter)).toMatchObject({ kind: 'ExecuteSC', ok: true, operationId: counter.operationId });
+    expect(fixture.trace(result.operationId)).toEqual(result.trace);
+    expect(fixture.trace('O1unknown')).toBeNull();
+    expect(() => fixture.trace(42 as never)).toThrow(TestingError);
+  });
+
   it('sends its requests to the devnet in process, while the devnet still serves HTTP for other clients', async () => {
     const devnet = fixture.devnet;
     const handle = devnet.handleRequest;

@@ -18,6 +18,7 @@ import { SlotContext, type SlotContextInit } from './SlotContext.js';
 import type { LedgerState } from './state/LedgerState.js';
 import { MemoryLedger } from './state/MemoryLedger.js';
 import { NODE_LIMITS, type VmLimits } from './VmLimits.js';
+import type { ExecutionTracer } from './trace/ExecutionTracer.js';
 
 export interface VmOptions {
   /** Ledger the VM runs against and commits to; default an empty MemoryLedger. */
@@ -44,6 +45,8 @@ export interface RunOptions {
   context?: SlotContext | SlotContextInit;
   /** Run against this ledger instead of the VM's. */
   state?: LedgerState;
+  /** Records the execution's call tree into this tracer (read `tracer.trace` afterwards). */
+  tracer?: ExecutionTracer;
 }
 
 export interface ExecuteScRequest extends RunOptions {
@@ -159,6 +162,7 @@ export class Vm {
       operationId: request.operationId ?? null,
       maxGas,
       vmContext: 'ExecuteSC',
+      tracer: request.tracer,
       emitErrorEvent: true,
       commit: request.commit ?? true,
       prepare: (ctx) => {
@@ -188,6 +192,7 @@ export class Vm {
       operationId: request.operationId ?? null,
       maxGas,
       vmContext: 'CallSC',
+      tracer: request.tracer,
       emitErrorEvent: true,
       commit: request.commit ?? true,
       prepare: (ctx) => {
@@ -214,6 +219,7 @@ export class Vm {
         slot: this.slotContext(request, false),
         message: request.message,
         commit: request.commit ?? true,
+        tracer: request.tracer,
       }),
     );
   }
@@ -240,6 +246,7 @@ export class Vm {
       operationId: null,
       maxGas,
       vmContext: 'ReadOnlyExecutionTarget::FunctionCall',
+      tracer: request.tracer,
       emitErrorEvent: false,
       commit: false,
       prepare: (ctx) => this.prepareCall(ctx, caller, request.target, request.function, request.param, coins, fee, maxGas, 'readOnly'),
@@ -260,6 +267,7 @@ export class Vm {
       operationId: null,
       maxGas,
       vmContext: 'ReadOnlyExecutionTarget::BytecodeExecution',
+      tracer: request.tracer,
       emitErrorEvent: false,
       commit: false,
       prepare: (ctx) => {

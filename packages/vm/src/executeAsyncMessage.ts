@@ -7,6 +7,7 @@ import type { AsyncMessage } from './asyncMessages.js';
 import { asyncMessageId, asyncMessageIdJson } from './asyncMessageId.js';
 import type { SlotContext } from './SlotContext.js';
 import type { LedgerReader } from './state/LedgerState.js';
+import type { ExecutionTracer } from './trace/ExecutionTracer.js';
 
 export interface AsyncMessageRun {
   host: ExecutionHost;
@@ -14,6 +15,7 @@ export interface AsyncMessageRun {
   slot: SlotContext;
   message: AsyncMessage;
   commit: boolean;
+  tracer?: ExecutionTracer | undefined;
 }
 
 /**
@@ -40,6 +42,7 @@ export function executeAsyncMessage(run: AsyncMessageRun): OperationOutcome {
       vmContext: 'Asynchronous Message',
       emitErrorEvent: true,
       commit: run.commit,
+      tracer: run.tracer,
       prepare: (ctx) => {
         ctx.asyncMessageId = asyncMessageIdJson(asyncMessageId(message));
         ctx.stack = [

@@ -10,6 +10,9 @@ import { formatMassaExecutionError } from './formatMassaExecutionError.js';
 import type { SlotContext } from './SlotContext.js';
 import { SpeculativeLedger } from './state/SpeculativeLedger.js';
 import type { LedgerChanges, LedgerReader, LedgerState } from './state/LedgerState.js';
+import type { ExecutionTracer } from './trace/ExecutionTracer.js';
+import { beginTrace } from './trace/beginTrace.js';
+import { enterRootFrame } from './trace/traceFrames.js';
 
 export type VmContextName =
   | 'ExecuteSC'
@@ -42,6 +45,8 @@ export interface OperationPlan {
   emitErrorEvent: boolean;
   /** Apply the changes to `state` on success. */
   commit: boolean;
+  /** Records the call tree (see ExecutionTracer). */
+  tracer?: ExecutionTracer | undefined;
 }
 
 export interface OperationOutcome extends ExecutionResult {
@@ -88,6 +93,8 @@ function createdAddresses(changes: LedgerChanges): string[] {
 export function executeOperation(plan: OperationPlan, functionLabel: string): OperationOutcome {
   const ledger = new SpeculativeLedger(plan.state);
   const ctx = new ExecutionContext(plan.host, ledger, plan.slot, plan.operationId);
+  const tracer = plan.tracer;
+  if (tracer !== undefined) beginTrace(ctx, tracer, plan.vmContext, plan.maxGas);
   const snapshot = ctx.snapshot();
   let response: RunResponse | undefined;
   let failure: ExecutionFailure | undefined;
@@ -95,7 +102,9 @@ export function executeOperation(plan: OperationPlan, functionLabel: string): Op
   const disarm = armWatchdog(plan.host.limits.maxExecutionMs);
   try {
     const run = plan.prepare(ctx);
+    if (tracer !== undefined) enterRootFrame(ctx, tracer, run.functionName);
     response = runFunction(ctx, run.compiled, run.functionName, run.param, plan.maxGas);
+    tracer?.exitFrame(plan.maxGas - response.remainingGas, false);
     plan.verify?.(ctx);
   } catch (error) {
     failure = toFailure(error, plan.vmContext);
@@ -108,6 +117,7 @@ export function executeOperation(plan: OperationPlan, functionLabel: string): Op
     const stateChanges = ledger.changes();
     const commit = plan.commit && 'applyChanges' in plan.state;
     if (commit) (plan.state as LedgerState).applyChanges(stateChanges);
+    tracer?.finish(true, plan.maxGas - response.remainingGas, undefined);
     return {
       ctx,
       ok: true,
@@ -148,6 +158,7 @@ export function executeOperation(plan: OperationPlan, functionLabel: string): Op
     ledger.rollback(snapshot.ledgerMark);
     for (const event of ctx.events) event.context.is_error = true;
   }
+  tracer?.finish(false, gasUsed, error);
   return {
     ctx,
     ok: false,

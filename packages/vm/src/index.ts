@@ -9,6 +9,21 @@ export {
   type AsyncMessageRequest,
 } from './Vm.js';
 export type { ExecutionResult, ReadOnlyResult, VmExecutionError } from './ExecutionResult.js';
+export { ExecutionTracer } from './trace/ExecutionTracer.js';
+export {
+  TRACE_VERSION,
+  type ExecutionTrace,
+  type TraceBytes,
+  type TraceEffect,
+  type TraceFailure,
+  type TraceFrame,
+  type TraceFrameKind,
+  type TraceHostCall,
+  type TraceKind,
+  type TraceSlot,
+  type TraceWasmFrame,
+} from './trace/ExecutionTrace.js';
+export { traceBytes, TRACE_BYTES_SHOWN } from './trace/traceBytes.js';
 export type { SCOutputEvent, EventExecutionContext } from '@mason/codec';
 export type { AsyncMessage } from './asyncMessages.js';
 export {

@@ -10,6 +10,7 @@ import { withSignerFlags } from '../signerFlags.js';
 import { gasText, operationGas } from '../operationGas.js';
 import { gasAmount, masAmount, periodToLive } from '../optionParsers.js';
 import { color, field, printEvents } from '../output.js';
+import { fetchTrace, printTrace } from '../traceOutput.js';
 
 interface CallOptions extends SignerOptions {
   args: string[];
@@ -20,6 +21,7 @@ interface CallOptions extends SignerOptions {
   network: string;
   wait: 'executed' | 'final';
   json?: boolean;
+  trace?: boolean;
 }
 
 export function callCommand(): Command {
@@ -35,6 +37,7 @@ export function callCommand(): Command {
     .option('--network <name>', 'local, buildnet, mainnet or a node URL', 'local')
     .addOption(new Option('--wait <stage>', 'return once executed, or once final').choices(['executed', 'final']).default('final'))
     .option('--json', 'print one JSON object')
+    .option('--trace', 'print the execution trace after the result (a Mason devnet records it)')
     .action(async (target: string, func: string, options: CallOptions) => {
       const parameter = encodeContractArgs(options.args);
       const network = resolveNetwork(options.network);
@@ -61,6 +64,7 @@ export function callCommand(): Command {
         const events: SCOutputEvent[] = await getOperationEvents(client, operation.id);
         const failed = 'status' in result && /Error/.test(String(result.status));
         const gas = await operationGas(client, operation.id);
+        const trace = options.trace && result.stage !== 'timeout' ? await fetchTrace(client, operation.id) : undefined;
         if (options.json) {
           console.log(
             JSON.stringify({
@@ -72,12 +76,17 @@ export function callCommand(): Command {
               gasUsed: gas.used,
               maxGas: gas.max,
               events,
+              ...(trace && { trace }),
             }),
           );
         } else {
           console.log(field('status', failed ? color.red(String(result.status)) : color.green(String(result.status))));
           if (result.stage !== 'timeout') console.log(field('gas used', gasText(gas)));
           printEvents(events);
+          if (trace) {
+            console.log(field('trace', ''));
+            printTrace(trace, network);
+          }
         }
         if (result.stage === 'timeout') {
           console.error(

@@ -52,6 +52,18 @@ interface NodeOptions {
   maxExecutionMs?: number;
   loadState?: string;
   dumpState?: string;
+  traces: boolean;
+  traceKeep?: number;
+  traceMemory?: number;
+}
+
+/** `--no-traces`, `--trace-keep`, `--trace-memory` as the devnet's `traces` option. */
+function nodeTraces(options: NodeOptions): { keep?: number; maxBytes?: number } | false {
+  if (!options.traces) return false;
+  return {
+    ...(options.traceKeep !== undefined && { keep: options.traceKeep }),
+    ...(options.traceMemory !== undefined && { maxBytes: options.traceMemory * 1024 * 1024 }),
+  };
 }
 
 export function nodeCommand(): Command {
@@ -81,6 +93,9 @@ export function nodeCommand(): Command {
       'wall-clock limit of one execution (operation or read-only call); a longer one fails (default 30000)',
       strictlyPositiveInt,
     )
+    .option('--trace-keep <n>', 'keep the execution traces of the latest n operations (default 1000; see `mason trace`)', positiveInt)
+    .option('--trace-memory <MB>', 'memory the kept traces may take, in MB (default 64); the oldest go first', strictlyPositiveInt)
+    .option('--no-traces', 'record no execution traces (nothing recorded, nothing paid)')
     .action(async (options: NodeOptions, command: Command) => {
       const dataDir = options.ephemeral ? null : resolve(options.dataDir);
       const ports = choosePorts(options, (name: PortName) => command.getOptionValueSource(name) === 'cli', options.portOffset);
@@ -100,6 +115,7 @@ export function nodeCommand(): Command {
         ...(options.instant && { instant: true }),
         ...(options.loadState && { loadState: resolve(options.loadState) }),
         ...(options.dumpState && { dumpState: resolve(options.dumpState) }),
+        traces: nodeTraces(options),
       }).catch((error: unknown) => {
         throw explainListenError(error, ports, options.host, options.portOffset);
       });

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { readOnlyCall } from '@mason/client';
-import { Address, isMasonError, toHex } from '@mason/codec';
+import { Address, isMasonError, toHex, type ExecutionTrace } from '@mason/codec';
 import { explainShortArgs } from '../argsShortfall.js';
 import { encodeContractArgs } from '../contractArgs.js';
 import { checkFunctionExists } from '../contractExports.js';
@@ -11,6 +11,7 @@ import { printableText } from '@mason/codec/base';
 import { clientFor, defaultReadCaller, resolveNetwork } from '../network.js';
 import { gasAmount, masAmount } from '../optionParsers.js';
 import { color, field, printEvents } from '../output.js';
+import { isMethodNotFound, printTrace } from '../traceOutput.js';
 
 interface ReadOptions {
   args: string[];
@@ -20,6 +21,7 @@ interface ReadOptions {
   returns?: ReturnType;
   network: string;
   json?: boolean;
+  trace?: boolean;
 }
 
 function callerAddress(value: string): string {
@@ -42,6 +44,7 @@ export function readCommand(): Command {
     .option('--caller <address>', 'the caller the contract sees (default: devnet account 0 on local, a stand-in address elsewhere)')
     .option('--network <name>', 'local, buildnet, mainnet or a node URL', 'local')
     .option('--json', 'print one JSON object: the returned bytes in hex and their decoded value')
+    .option('--trace', "print the execution trace after the result (a Mason devnet's mason_execute_read_only_call)")
     .action(async (target: string, func: string, options: ReadOptions) => {
       const parameter = encodeContractArgs(options.args);
       const network = resolveNetwork(options.network);
@@ -57,7 +60,15 @@ export function readCommand(): Command {
           caller,
           ...(options.coins !== undefined && { coins: options.coins }),
           ...(options.maxGas !== undefined && { maxGas: options.maxGas }),
+          ...(options.trace && { trace: true }),
         }).catch(async (error: unknown) => {
+          if (options.trace && isMethodNotFound(error)) throw new CliError('MASON_CLI_NO_TRACES', { url: client.url });
+          // The trace of a failed call is what explains it: shown before the error.
+          const failedTrace = (error as { context?: { trace?: ExecutionTrace | null } }).context?.trace;
+          if (failedTrace) {
+            if (options.json) console.log(JSON.stringify({ address: contract.address, function: func, trace: failedTrace }));
+            else printTrace(failedTrace, network);
+          }
           throw await explainShortArgs(error, {
             client,
             target: contract.address,
@@ -81,6 +92,7 @@ export function readCommand(): Command {
               value,
               gasCost: result.gasCost,
               events: result.events,
+              ...(result.trace && { trace: result.trace }),
             }),
           );
           return;
@@ -98,6 +110,10 @@ export function readCommand(): Command {
         }
         console.log(field('gas cost', String(result.gasCost)));
         printEvents(result.events);
+        if (result.trace) {
+          console.log(field('trace', ''));
+          printTrace(result.trace, network);
+        }
       } finally {
         await client.close();
       }

@@ -1,5 +1,6 @@
 import { formatMas } from '@mason/codec';
 import { executeReadOnlyCall } from '../actions/executeReadOnlyCall.js';
+import { executeReadOnlyCallTraced } from '../actions/executeReadOnlyCallTraced.js';
 import type { Client, RequestOptions } from '../client.js';
 import { checkAddress, checkAmount, checkMaxGas } from '../internal/checks.js';
 import type { AddressLike } from '../types/addressLike.js';
@@ -22,14 +23,19 @@ export type ReadOnlyCallParams = RequestOptions & {
   fee?: bigint;
   /** Default 4,294,167,295 (MAX_GAS_CALL); within [2,100,000, 4,294,967,295]. */
   maxGas?: bigint;
+  /**
+   * Also return the execution's trace (`result.trace`, and the error's `context.trace` on failure):
+   * a Mason devnet's `mason_execute_read_only_call`; a node without it answers "method not found".
+   */
+  trace?: boolean;
 };
 
 /** Calls a contract function without sending an operation; throws MASON_CLIENT_READ_ONLY_FAILED on failure. */
 export async function readOnlyCall(client: Client, params: ReadOnlyCallParams): Promise<ReadOnlyCallResult> {
-  const { target, func, parameter, caller, coins, fee, maxGas, ...requestOptions } = params;
+  const { target, func, parameter, caller, coins, fee, maxGas, trace, ...requestOptions } = params;
   const targetAddress = checkAddress('target', String(target));
   const gas = checkMaxGas('read-only call', maxGas ?? MAX_GAS_CALL, MIN_GAS_CALL, MAX_READ_ONLY_GAS);
-  const [response] = await executeReadOnlyCall(
+  const [response] = await (trace ? executeReadOnlyCallTraced : executeReadOnlyCall)(
     client,
     [
       {

@@ -1,9 +1,10 @@
 import { bytesEqual, compareSlots, type Slot } from '@mason/codec';
-import type { AsyncMessage } from '@mason/vm';
+import { ExecutionTracer, type AsyncMessage } from '@mason/vm';
 import { ASYNC_MSG_CST_GAS_COST, MAX_ASYNC_POOL_LENGTH, pooledMessageId, type PooledAsyncMessage } from '../asyncPool/asyncPoolState.js';
 import type { SCOutputEvent } from '../events/eventStore.js';
 import type { BlockChange, DevnetLedger } from '../ledger/devnetLedger.js';
 import type { ExecutionEnvironment } from './executeOperation.js';
+import { asyncMessageTrace } from '../traces/operationTrace.js';
 
 /** Adds the messages an operation emitted (its coins and fee are already taken) to the pool. */
 export function addEmittedMessages(ledger: DevnetLedger, messages: readonly AsyncMessage[]): void {
@@ -21,7 +22,7 @@ const isReady = (slot: Slot, message: AsyncMessage): boolean => compareSlots(slo
  * and runs each in the VM. A failing handler is rolled back with the node's error event and its
  * coins go back to the sender (the VM does both); the fee is never refunded.
  */
-export function executeAsyncMessages(env: ExecutionEnvironment, availableGas: bigint): SCOutputEvent[] {
+export function executeAsyncMessages(env: ExecutionEnvironment, availableGas: bigint, traces?: Array<[string, string]>): SCOutputEvent[] {
   const { ledger, slot } = env;
   const batch: AsyncMessage[] = [];
   let gas = availableGas;
@@ -34,7 +35,10 @@ export function executeAsyncMessages(env: ExecutionEnvironment, availableGas: bi
   }
   const events: SCOutputEvent[] = [];
   for (const message of batch) {
-    const result = env.vm.executeAsyncMessage({ message, context: slot });
+    const tracer = traces && new ExecutionTracer();
+    const result = env.vm.executeAsyncMessage({ message, context: slot, tracer });
+    const trace = tracer && asyncMessageTrace(tracer, message, slot);
+    if (trace !== undefined) traces!.push(trace);
     events.push(...result.events);
     addEmittedMessages(ledger, result.asyncMessages);
   }

@@ -1,9 +1,10 @@
 import { formatMas, MAX_AMOUNT, NODE_CONSTANTS, type OperationContent, type SignedOperation } from '@mason/codec';
-import { formatMassaExecutionError, truncateUtf8, type LedgerJournal, type SlotContext, type Vm } from '@mason/vm';
+import { ExecutionTracer, formatMassaExecutionError, truncateUtf8, type LedgerJournal, type SlotContext, type Vm } from '@mason/vm';
 import type { ChainConfig } from '../config.js';
 import type { SCOutputEvent } from '../events/eventStore.js';
 import type { BlockChange, DevnetLedger } from '../ledger/devnetLedger.js';
 import { addEmittedMessages } from './asyncMessages.js';
+import { coinOperationTrace, contractOperationTrace } from '../traces/operationTrace.js';
 
 /** An address is created by a transfer only if the amount covers the ledger entry cost. */
 export const LEDGER_ENTRY_BASE_COST = NODE_CONSTANTS.ledgerEntryBaseCost;
@@ -16,6 +17,8 @@ export interface OperationOutcome {
   events: SCOutputEvent[];
   /** Gas the VM used (ExecuteSC and CallSC only). */
   gasUsed?: bigint;
+  /** The execution's trace (JSON), when the environment records traces. */
+  trace?: string;
 }
 
 /** A failure of a non-contract operation, with the node's ExecutionError text. */
@@ -53,6 +56,8 @@ export interface ExecutionEnvironment {
   vm: Vm;
   slot: SlotContext;
   config: ChainConfig;
+  /** Record each operation's trace (see traces/). */
+  trace?: boolean;
 }
 
 function event(env: ExecutionEnvironment, operationId: string, callStack: string[], data: string): SCOutputEvent {
@@ -91,8 +96,10 @@ export function executeOperation(signed: ExecutableOperation, env: ExecutionEnvi
   }
   ledger.write({ kind: 'balance', address: sender, value: balance - fee });
   const op = signed.content.op;
+  const tracer = env.trace ? new ExecutionTracer() : undefined;
   if (op.type === 'ExecuteSC') {
     const result = env.vm.executeSC({
+      tracer,
       caller: sender,
       bytecode: op.bytecode,
       datastore: op.datastore,
@@ -102,10 +109,12 @@ export function executeOperation(signed: ExecutableOperation, env: ExecutionEnvi
       context: env.slot,
     });
     addEmittedMessages(ledger, result.asyncMessages);
-    return { executed: true, success: result.ok, fee, events: result.events, gasUsed: result.gasUsed };
+    const trace = tracer && contractOperationTrace(tracer, signed, env.slot);
+    return { executed: true, success: result.ok, fee, events: result.events, gasUsed: result.gasUsed, ...(trace !== undefined && { trace }) };
   }
   if (op.type === 'CallSC') {
     const result = env.vm.callSC({
+      tracer,
       caller: sender,
       target: op.target,
       function: op.func,
@@ -116,17 +125,19 @@ export function executeOperation(signed: ExecutableOperation, env: ExecutionEnvi
       context: env.slot,
     });
     addEmittedMessages(ledger, result.asyncMessages);
-    return { executed: true, success: result.ok, fee, events: result.events, gasUsed: result.gasUsed };
+    const trace = tracer && contractOperationTrace(tracer, signed, env.slot);
+    return { executed: true, success: result.ok, fee, events: result.events, gasUsed: result.gasUsed, ...(trace !== undefined && { trace }) };
   }
   const mark = journal.checkpoint();
   try {
     runCoinOperation(signed, env);
-    return { executed: true, success: true, fee, events: [] };
+    return { executed: true, success: true, fee, events: [], ...(env.trace && { trace: coinOperationTrace(signed, env.slot, undefined) }) };
   } catch (failure) {
     if (!(failure instanceof OperationFailure)) throw failure;
     journal.rollback(mark);
     const data = formatMassaExecutionError(failure.message, { operationId: signed.id });
-    return { executed: true, success: false, fee, events: [event(env, signed.id, [sender], data)] };
+    const trace = env.trace ? coinOperationTrace(signed, env.slot, failure.message) : undefined;
+    return { executed: true, success: false, fee, events: [event(env, signed.id, [sender], data)], ...(trace !== undefined && { trace }) };
   }
 }
 

@@ -29,6 +29,8 @@ export interface SlotExecutionInput {
   endorsers: string[];
   /** The creator of the endorsed block (the parent in the block's thread), if known. */
   endorsedCreator: string | null;
+  /** Record the trace of each operation and asynchronous message. */
+  trace?: boolean;
 }
 
 export interface OperationExecution {
@@ -37,6 +39,8 @@ export interface OperationExecution {
   success: boolean;
   events: SCOutputEvent[];
   gasUsed?: bigint;
+  /** The operation's trace (JSON), when the input asked for traces. */
+  trace?: string;
 }
 
 export interface SlotExecution {
@@ -45,6 +49,8 @@ export interface SlotExecution {
   operations: OperationExecution[];
   /** Events of the asynchronous messages run at the end of the slot. */
   asyncEvents: SCOutputEvent[];
+  /** The traces (id, JSON) of the asynchronous messages run, when the input asked for traces. */
+  asyncTraces?: Array<[string, string]>;
 }
 
 /** The candidate ledger (journaling its writes into `journal`) and the VM running on it. */
@@ -66,7 +72,7 @@ export function executeSlot(engine: SlotEngine, input: SlotExecutionInput): Slot
   const mark = journal.checkpoint();
   try {
     const slot = new SlotContext(input.context);
-    const env = { ...engine, slot };
+    const env = { ...engine, slot, trace: input.trace === true };
     payDeferredCredits(ledger, input.context.slot);
     let fees = 0n;
     let blockGas = 0n;
@@ -76,12 +82,19 @@ export function executeSlot(engine: SlotEngine, input: SlotExecutionInput): Slot
       if (!outcome.executed) return { executed: false, success: false, events: outcome.events };
       fees += outcome.fee;
       blockGas += declaredBlockGas(signed);
-      return { executed: true, success: outcome.success, events: outcome.events, ...(outcome.gasUsed !== undefined && { gasUsed: outcome.gasUsed }) };
+      return {
+        executed: true,
+        success: outcome.success,
+        events: outcome.events,
+        ...(outcome.gasUsed !== undefined && { gasUsed: outcome.gasUsed }),
+        ...(outcome.trace !== undefined && { trace: outcome.trace }),
+      };
     });
     payRewards(ledger, config, input, fees);
-    const asyncEvents = executeAsyncMessages(env, MAX_ASYNC_GAS + config.maxGasPerBlock - blockGas);
+    const asyncTraces: Array<[string, string]> | undefined = input.trace ? [] : undefined;
+    const asyncEvents = executeAsyncMessages(env, MAX_ASYNC_GAS + config.maxGasPerBlock - blockGas, asyncTraces);
     settleAsyncPool(env);
-    return { changes: journal.take(), operations, asyncEvents };
+    return { changes: journal.take(), operations, asyncEvents, ...(asyncTraces && { asyncTraces }) };
   } catch (error) {
     journal.rollback(mark);
     journal.take();

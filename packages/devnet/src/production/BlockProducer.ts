@@ -14,6 +14,8 @@ import type { Mempool } from '../pool/Mempool.js';
 import type { PooledOperation } from '../pool/operationPool.js';
 import type { ExecutionMode } from '../workers/JobRunner.js';
 import type { SharedModules } from '../workers/SharedModules.js';
+import { recordSlotTraces } from '../traces/recordSlotTraces.js';
+import type { TraceStore } from '../traces/TraceStore.js';
 
 /** How many block production failures the node keeps (the most recent ones) in productionErrors. */
 export const MAX_KEPT_PRODUCTION_ERRORS = 20;
@@ -53,6 +55,8 @@ export interface BlockProducerOptions {
   execution?: ExecutionMode | undefined;
   /** Inline execution: the compiled modules the execution and read-only VMs share. */
   shared: SharedModules;
+  /** Where the traces of executed operations go; none recorded without it. */
+  traces?: TraceStore | null | undefined;
 }
 
 /**
@@ -70,6 +74,7 @@ export class BlockProducer {
   /** The most recent failures of block production (a bug, never a contract's fault), each also logged; the node keeps producing. */
   readonly productionErrors: Error[] = [];
   #failuresInARow = 0;
+  readonly #traces: TraceStore | null;
   /** A slot whose production failed: the next attempt is at a later slot, not a hot retry. */
   failedSlot: Slot | null = null;
 
@@ -79,6 +84,7 @@ export class BlockProducer {
     options: BlockProducerOptions,
   ) {
     this.#lastProducedSlot = lastProducedSlot;
+    this.#traces = options.traces ?? null;
     this.worker = new ExecutionWorker(host.config, host.candidateLedger, {
       mode: options.execution,
       log: (message) => host.log(message),
@@ -244,6 +250,7 @@ export class BlockProducer {
       producer: block.creatorAddress,
       endorsers: block.endorsements.map((e) => e.creatorAddress),
       endorsedCreator: this.host.graph.get(block.parents[block.slot.thread] ?? '')?.block.creatorAddress ?? null,
+      ...(this.#traces !== null && { trace: true }),
     };
   }
 
@@ -266,6 +273,7 @@ export class BlockProducer {
       results.push([record.signed.id, outcome.success]);
     });
     index.events.addSpeculative(execution.asyncEvents);
+    if (this.#traces !== null) recordSlotTraces(this.#traces, block.operations, execution);
     const changes = execution.changes;
     for (const change of changes) candidateLedger.apply(change);
     mempool.reconsiderWaiting(changes);

@@ -1,5 +1,6 @@
 import { byteList, formatMas } from '@mason/codec';
 import {
+  ExecutionTracer,
   formatReadOnlyError,
   VmError,
   type LedgerChanges,
@@ -13,9 +14,13 @@ import {
  * One read-only execution, checked and ready to run: only plain data (it is posted to the
  * read-only worker), with the slot and time it executes at already decided.
  */
-export type ReadOnlyJob =
+export type ReadOnlyJob = (
   | { kind: 'call'; request: ReadOnlyCallRequest; executedAt: { period: number; thread: number } }
-  | { kind: 'bytecode'; request: ReadOnlyBytecodeRequest; executedAt: { period: number; thread: number } };
+  | { kind: 'bytecode'; request: ReadOnlyBytecodeRequest; executedAt: { period: number; thread: number } }
+) & {
+  /** Answer with the execution's trace too (`trace`, Mason's own field). */
+  trace?: boolean;
+};
 
 /** The node's JSON answer to a read-only request. */
 export type ReadOnlyResponse = Record<string, unknown>;
@@ -64,13 +69,16 @@ function ledgerChangesJson(changes: LedgerChanges): Record<string, unknown> {
 /** Runs a job on `vm` (committing nothing) and answers as the node does: execution failures are inside the result. */
 export function runReadOnlyJob(vm: Vm, job: ReadOnlyJob): ReadOnlyResponse {
   let result: ReadOnlyResult;
+  const tracer = job.trace ? new ExecutionTracer() : undefined;
   try {
-    result = job.kind === 'call' ? vm.readOnlyCall(job.request) : vm.readOnlyBytecode(job.request);
+    const request = tracer ? { ...job.request, tracer } : job.request;
+    result = job.kind === 'call' ? vm.readOnlyCall(request as ReadOnlyCallRequest) : vm.readOnlyBytecode(request as ReadOnlyBytecodeRequest);
   } catch (error) {
-    if (error instanceof VmError) return readOnlyFailure(error.message, job.executedAt);
+    if (error instanceof VmError) return { ...readOnlyFailure(error.message, job.executedAt), ...(tracer && { trace: null }) };
     throw error;
   }
   return {
+    ...(tracer && { trace: tracer.trace ?? null }),
     executed_at: job.executedAt,
     result: result.ok ? { Ok: byteList(result.returnValue) } : { Error: formatReadOnlyError(result.error?.nodeMessage ?? 'unknown error') },
     output_events: result.events,

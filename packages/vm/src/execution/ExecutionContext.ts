@@ -6,6 +6,7 @@ import type { ModuleCache } from './ModuleCache.js';
 import type { AsyncMessage } from '../asyncMessages.js';
 import type { AsyncMessageIdJson } from '../asyncMessageId.js';
 import type { VmLimits } from '../VmLimits.js';
+import type { ExecutionTracer } from '../trace/ExecutionTracer.js';
 
 /** One frame of the call stack. */
 export interface StackFrame {
@@ -52,6 +53,8 @@ export class ExecutionContext {
   readonly asyncMessages: AsyncMessage[] = [];
   /** Set while executing an asynchronous message; reported in events. */
   asyncMessageId: AsyncMessageIdJson | null = null;
+  /** Records the call tree when set (see ExecutionTracer); host functions test it before anything else. */
+  tracer: ExecutionTracer | undefined = undefined;
 
   constructor(
     readonly host: ExecutionHost,

@@ -3,6 +3,7 @@
 import { Address, blake3, concatBytes, formatMas } from '@mason/codec';
 import type { ExecutionContext } from './ExecutionContext.js';
 import { ContextError, debugBytes } from './failures.js';
+import { storageDelete, storageWrite, transferEffect } from '../trace/traceEffects.js';
 
 const U64_MAX = (1n << 64n) - 1n;
 const encoder = new TextEncoder();
@@ -65,6 +66,7 @@ export function transferCoins(ctx: ExecutionContext, from: string | undefined, t
     if (createTo) ledger.createEntry(to);
     ledger.setBalance(to, toBalance!);
   }
+  if (amount !== 0n) ctx.tracer?.effect(transferEffect(from, to, amount));
 }
 
 /** Checks that a called address is an existing SC. */
@@ -174,6 +176,7 @@ export function setDataEntry(ctx: ExecutionContext, address: string, key: Uint8A
     throw new ContextError(`writing in the datastore of address ${address} is not allowed in this context`);
   }
   writeEntry(ctx, address, key, value);
+  ctx.tracer?.effect(storageWrite(address, key, value));
 }
 
 export function appendDataEntry(ctx: ExecutionContext, address: string, key: Uint8Array, value: Uint8Array): void {
@@ -184,7 +187,9 @@ export function appendDataEntry(ctx: ExecutionContext, address: string, key: Uin
   if (old === undefined) {
     throw new ContextError(`appending to the datastore of address ${address} failed: entry ${debugBytes(key)} not found`);
   }
-  writeEntry(ctx, address, key, concatBytes(old, value));
+  const appended = concatBytes(old, value);
+  writeEntry(ctx, address, key, appended);
+  ctx.tracer?.effect(storageWrite(address, key, appended));
 }
 
 export function deleteDataEntry(ctx: ExecutionContext, address: string, key: Uint8Array): void {
@@ -197,4 +202,5 @@ export function deleteDataEntry(ctx: ExecutionContext, address: string, key: Uin
   }
   chargeEntryChange(ctx, currentAddress(ctx), key, old, undefined);
   ctx.ledger.setDataEntry(address, key, null);
+  ctx.tracer?.effect(storageDelete(address, key));
 }

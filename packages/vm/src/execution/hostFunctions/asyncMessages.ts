@@ -3,6 +3,8 @@ import { currentAddress, transferCoins } from '../contextLedger.js';
 import { hostFailure } from '../failures.js';
 import type { InstanceEnv } from '../InstanceEnv.js';
 import { abi, parseAddressArg, type HostFunctions } from './hostFunction.js';
+import type { AsyncMessage } from '../../asyncMessages.js';
+import { asyncMessageEffect } from '../../trace/traceEffects.js';
 
 /**
  * `send_message`: validates the message, burns its coins and fee from the sender, and records it in
@@ -61,7 +63,7 @@ export function asyncMessageFunctions(env: InstanceEnv): HostFunctions {
           if (key.length > limits.maxDatastoreKeyLength) throw hostFailure('datastore key is too long');
           trigger = { address: parseAddressArg(filterText), datastoreKey: key.length > 0 ? key : undefined };
         }
-        env.ctx.asyncMessages.push({
+        const message: AsyncMessage = {
           emissionSlot: { ...env.ctx.slot.slot },
           emissionIndex: env.ctx.slot.createdMessageIndex,
           sender,
@@ -74,7 +76,9 @@ export function asyncMessageFunctions(env: InstanceEnv): HostFunctions {
           validityEnd,
           data: payload,
           trigger,
-        });
+        };
+        env.ctx.asyncMessages.push(message);
+        env.ctx.tracer?.effect(asyncMessageEffect(message));
         env.ctx.slot.createdMessageIndex++;
       },
     ),

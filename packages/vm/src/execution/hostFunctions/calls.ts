@@ -7,6 +7,7 @@ import { loadModule, ModuleLoadError } from '../loadModule.js';
 import { runFunction } from '../runFunction.js';
 import type { CompiledModule } from '../compileModule.js';
 import { abi, fromContext, parseAddressArg, type HostFunctions } from './hostFunction.js';
+import { enterTracedFrame, type NestedFrame } from '../../trace/traceFrames.js';
 
 function enterNested(ctx: ExecutionContext): void {
   ctx.recursionCounter++;
@@ -16,15 +17,20 @@ function enterNested(ctx: ExecutionContext): void {
 }
 
 /** Runs a nested execution with all the remaining gas, then gives the caller what is left. */
-function runNested(env: InstanceEnv, compiled: CompiledModule, functionName: string, param: Uint8Array): Uint8Array {
+function runNested(env: InstanceEnv, compiled: CompiledModule, functionName: string, param: Uint8Array, frame?: NestedFrame): Uint8Array {
   enterNested(env.ctx);
+  const tracer = env.ctx.tracer;
+  const limit = tracer === undefined ? 0n : env.remainingGas;
+  if (tracer !== undefined) enterTracedFrame(env.ctx, tracer, frame, functionName);
   let response: ReturnType<typeof runFunction>;
   try {
     response = runFunction(env.ctx, compiled, functionName, param, env.remainingGas);
   } catch (error) {
+    tracer?.exitFrame(error instanceof RuntimeVmError ? limit - error.remainingGas : limit, true);
     if (error instanceof RuntimeVmError) throw error.toHostError();
     throw error;
   }
+  tracer?.exitFrame(limit - response.remainingGas, false);
   env.remainingGas = response.remainingGas;
   env.ctx.recursionCounter--;
   return response.returnValue;
@@ -67,15 +73,16 @@ export function callFunctions(env: InstanceEnv): HostFunctions {
       }
       env.ctx.stack.push({ address: to, coins, ownedAddresses: [to], operationDatastore: undefined });
       const compiled = load(env, bytecode, 'stored', (display) => `call to ${target}:${functionName} error: Interface generic error ${display}`);
-      const returnValue = runNested(env, compiled, functionName, paramBytes);
+      const returnValue = runNested(env, compiled, functionName, paramBytes, { kind: 'call', address: to, coins });
       env.ctx.stack.pop();
       return env.allocBuffer(returnValue);
     }),
     assembly_script_local_call: abi(env, 'assembly_script_local_call', (address: number, fn: number, param: number) => {
-      const bytecode = storedBytecode(env.ctx, env.readAddress(address));
+      const owner = env.readAddress(address);
+      const bytecode = storedBytecode(env.ctx, owner);
       const functionName = env.readString(fn);
       const paramBytes = env.readBuffer(param);
-      return env.allocBuffer(runNested(env, load(env, bytecode, 'stored'), functionName, paramBytes));
+      return env.allocBuffer(runNested(env, load(env, bytecode, 'stored'), functionName, paramBytes, { kind: 'localCall', address: owner, coins: 0n }));
     }),
     assembly_script_local_execution: abi(env, 'assembly_script_local_execution', (bytecode: number, fn: number, param: number) => {
       const code = env.readBuffer(bytecode);
@@ -97,6 +104,7 @@ export function callFunctions(env: InstanceEnv): HostFunctions {
         if (!(error instanceof ContextError)) throw error;
         throw hostFailure(`couldn't create new SC address: ${error.display}`, error.code, { reason: error.text });
       }
+      env.ctx.tracer?.effect({ type: 'createSC', address });
       return env.allocString(address);
     }),
   };

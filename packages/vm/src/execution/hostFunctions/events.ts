@@ -30,6 +30,7 @@ export function generateEvent(ctx: ExecutionContext, data: string): void {
     );
   }
   ctx.emitEvent(event);
+  ctx.tracer?.effect({ type: 'event', data });
 }
 
 export function eventFunctions(env: InstanceEnv): HostFunctions {

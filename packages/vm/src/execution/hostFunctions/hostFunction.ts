@@ -2,6 +2,7 @@ import { Address } from '@mason/codec';
 import { ContextError, hostFailure } from '../failures.js';
 import type { InstanceEnv } from '../InstanceEnv.js';
 import { nodeAddressParseError } from '../nodeAddressError.js';
+import { tracedAbi } from '../../trace/tracedAbi.js';
 
 // Host functions receive raw wasm values: i32/f64 as numbers, i64 as bigints.
 export type HostFunction = (...args: any[]) => number | bigint | void;
@@ -13,6 +14,13 @@ export type HostFunctions = Record<string, HostFunction>;
  */
 export function abi<A extends unknown[], R extends number | bigint | void>(env: InstanceEnv, gasKey: string, body: (...args: A) => R): (...args: A) => R {
   return (...args: A): R => {
+    // Tracing off costs this one field test: no allocation, no call.
+    if (env.ctx.tracer !== undefined) {
+      return tracedAbi(env, gasKey, () => {
+        env.enterAbi(gasKey);
+        return fromContext(() => body(...args));
+      });
+    }
     env.enterAbi(gasKey);
     return fromContext(() => body(...args));
   };

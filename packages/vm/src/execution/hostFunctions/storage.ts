@@ -3,14 +3,21 @@ import { hostFailure, keyText } from '../failures.js';
 import { appendDataEntry, currentAddress, deleteDataEntry, setDataEntry } from '../contextLedger.js';
 import { abi, boolToI32, type HostFunctions } from './hostFunction.js';
 import { serializeKeys } from './serializeKeys.js';
+import { storageRead } from '../../trace/traceEffects.js';
 
 /** Datastore ABIs: get/set/append/delete/has/keys, on the current address or another one. */
 export function storageFunctions(env: InstanceEnv): HostFunctions {
   const read = (address: string, key: Uint8Array): Uint8Array => {
     const value = env.ctx.ledger.getDataEntry(address, key);
+    env.ctx.tracer?.effect(storageRead(address, key, value));
     // The node says `data entry not found`; which key, and whose, is what a person needs to fix it.
     if (value === undefined) throw hostFailure(`data entry not found: key ${keyText(key)} of ${address}`);
     return value;
+  };
+  const has = (address: string, key: Uint8Array): number => {
+    const value = env.ctx.ledger.getDataEntry(address, key);
+    env.ctx.tracer?.effect(storageRead(address, key, value));
+    return boolToI32(value !== undefined);
   };
   const keys = (address: string, prefix: Uint8Array): number => {
     if (!env.ctx.ledger.hasEntry(address)) throw hostFailure('data entry not found');
@@ -39,12 +46,10 @@ export function storageFunctions(env: InstanceEnv): HostFunctions {
       const target = env.readAddress(address);
       return env.allocBuffer(read(target, env.readBuffer(key)));
     }),
-    assembly_script_has_data: abi(env, 'assembly_script_has_data', (key: number) =>
-      boolToI32(env.ctx.ledger.getDataEntry(currentAddress(env.ctx), env.readBuffer(key)) !== undefined),
-    ),
+    assembly_script_has_data: abi(env, 'assembly_script_has_data', (key: number) => has(currentAddress(env.ctx), env.readBuffer(key))),
     assembly_script_has_data_for: abi(env, 'assembly_script_has_data_for', (address: number, key: number) => {
       const target = env.readAddress(address);
-      return boolToI32(env.ctx.ledger.getDataEntry(target, env.readBuffer(key)) !== undefined);
+      return has(target, env.readBuffer(key));
     }),
     assembly_script_delete_data: abi(env, 'assembly_script_delete_data', (key: number) => {
       deleteDataEntry(env.ctx, currentAddress(env.ctx), env.readBuffer(key));
