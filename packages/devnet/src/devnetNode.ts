@@ -830,6 +830,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
       }
       record.speculativeSuccess = outcome.success;
       if (outcome.gasUsed !== undefined) record.gasUsed = outcome.gasUsed;
+      if (outcome.failure) record.failure = outcome.failure;
       results.push([record.signed.id, outcome.success]);
     });
     this.events.addSpeculative(execution.asyncEvents);

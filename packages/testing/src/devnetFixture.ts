@@ -45,6 +45,11 @@ export interface CallResult {
   ok: boolean;
   /** Its final events: what the contract emitted (and, on failure, the node's error event). */
   events: SCOutputEvent[];
+  /**
+   * On failure, where it happened in the project's source (`file:line:column`), when the module
+   * that failed is one of the project's build (matched by bytecode hash) — see docs/debugging.md.
+   */
+  location?: string;
 }
 
 export interface DeployedContract {
@@ -64,9 +69,13 @@ export interface DevnetFixture {
   accounts: Account[];
   /** Deploys a contract of the project's build (by name) or a `.wasm` file, and waits until it is final. */
   deploy(contract: string, options?: DeployOptions): Promise<DeployedContract>;
-  /** Calls a contract function (CallSC) and waits until it is final; a failed call resolves with `ok: false`. */
+  /**
+   * Calls a contract function (CallSC) and waits until it is final; a failed call resolves with
+   * `ok: false` and its `location`. Without `maxGas`, a call that would fail throws (its gas
+   * estimate failed), and the error's `location` says where.
+   */
   call(contract: ContractRef, func: string, args?: FixtureArgs, options?: CallOptions): Promise<CallResult>;
-  /** Read-only call: the function's return value (bytes). */
+  /** Read-only call: the function's return value (bytes); a failure throws an error whose `location` says where. */
   read(contract: ContractRef, func: string, args?: FixtureArgs, options?: { caller?: string }): Promise<Uint8Array>;
   /** Final events: of an operation (its id), or emitted by a contract. */
   events(of: string | { address: string }): Promise<SCOutputEvent[]>;

@@ -8,7 +8,9 @@ export {
   type ReadOnlyBytecodeRequest,
   type AsyncMessageRequest,
 } from './Vm.js';
-export type { ExecutionResult, ReadOnlyResult, VmExecutionError } from './ExecutionResult.js';
+export type { ExecutionResult, ReadOnlyResult, VmExecutionError, FailureModule, FailureWasmFrame } from './ExecutionResult.js';
+// Stack traces read as V8 call sites (also used by @mason/testing for spec modules).
+export { currentWasmFrames, errorWasmFrames, type WasmFrame } from './execution/wasmFrames.js';
 export type { SCOutputEvent, EventExecutionContext } from '@mason/codec';
 export type { AsyncMessage } from './asyncMessages.js';
 export {
@@ -37,5 +39,6 @@ export type { LedgerReader, LedgerState, LedgerChanges, LedgerEntryChange, Datas
 export { toKey, fromKey, compareBytes } from './state/bytesKey.js';
 export { NODE_CONDOM_LIMITS, MAX_MEMORY_PAGES, type CondomLimits } from '@mason/wasm';
 export { parseModule, type ParsedModule } from '@mason/wasm';
-export { DEFAULT_VM_EXPORT_NAMES, meterModule, vmExportNames, type MeterOptions, type VmExportNames } from './wasm/meterModule.js';
+export { MeteredOffsets } from './wasm/MeteredOffsets.js';
+export { DEFAULT_VM_EXPORT_NAMES, meterModule, meterModuleWithOffsets, vmExportNames, type MeterOptions, type VmExportNames } from './wasm/meterModule.js';
 export { checkCondomLimits, type CondomViolation } from '@mason/wasm';

@@ -1,6 +1,7 @@
 import { Command, Option } from 'commander';
 import { callSC, final, speculative, timeout, waitForOperation, getOperationEvents, type SCOutputEvent } from '@mason/client';
 import { explainShortArgs } from '../argsShortfall.js';
+import { locateOperationFailure, withFailureLocation } from '../failureLocation.js';
 import { encodeContractArgs } from '../contractArgs.js';
 import { checkFunctionExists } from '../contractExports.js';
 import { resolveContract } from '../contractTarget.js';
@@ -52,7 +53,16 @@ export function callCommand(): Command {
           ...(options.periodToLive !== undefined && { periodToLive: options.periodToLive }),
         }).catch(async (error: unknown) => {
           const caller = account.address.toString();
-          throw await explainShortArgs(error, { client, target: contract.address, func, parameter, args: options.args, caller, coins: options.coins });
+          const explained = await explainShortArgs(error, {
+            client,
+            target: contract.address,
+            func,
+            parameter,
+            args: options.args,
+            caller,
+            coins: options.coins,
+          });
+          throw await withFailureLocation(explained, client, caller);
         });
         if (!options.json) console.log(field('operation', operation.id));
         const strategies = options.wait === 'final' ? [final(), timeout(120_000)] : [speculative(), timeout(120_000)];
@@ -60,6 +70,7 @@ export function callCommand(): Command {
         const events: SCOutputEvent[] = await getOperationEvents(client, operation.id);
         const failed = 'status' in result && /Error/.test(String(result.status));
         const gas = await operationGas(client, operation.id);
+        const located = failed ? await locateOperationFailure(client, operation.id) : undefined;
         if (options.json) {
           console.log(
             JSON.stringify({
@@ -71,6 +82,9 @@ export function callCommand(): Command {
               gasUsed: gas.used,
               maxGas: gas.max,
               events,
+              ...(located && {
+                location: { file: located.location.file, line: located.location.line, column: located.location.column, contract: located.location.contract },
+              }),
             }),
           );
         } else {
@@ -86,6 +100,7 @@ export function callCommand(): Command {
         } else if (failed) {
           const reason = [...events].reverse().find((e) => e.context.is_error);
           console.error(`${color.red('error')} the call failed on chain (${result.status}; the fee is spent)${reason ? `: ${eventText(reason.data)}` : ''}`);
+          if (located) console.error(located.text);
           process.exitCode = 1;
         }
       } finally {

@@ -4,6 +4,7 @@ import { formatMas } from '@mason/codec';
 import { explainShortConstructorArgs } from '../argsShortfall.js';
 import { encodeContractArgs } from '../contractArgs.js';
 import { CliError } from '../errors.js';
+import { withFailureLocation } from '../failureLocation.js';
 import { argsStringArray, rawEventBytes } from '@mason/codec/base';
 import { accountFor, clientFor, resolveNetwork } from '../network.js';
 import { gasAmount, masAmount, periodToLive } from '../optionParsers.js';
@@ -121,8 +122,8 @@ export function deployCommand(): Command {
             onProgress: (progress) => {
               if (!quiet) console.log(color.dim(`  • ${describe(progress)}`));
             },
-          }).catch((error: unknown) => {
-            throw explainShortConstructorArgs(error, name, args, options.args);
+          }).catch(async (error: unknown) => {
+            throw await withFailureLocation(explainShortConstructorArgs(error, name, args, options.args), client, account.address.toString());
           });
           if (quiet) {
             console.log(

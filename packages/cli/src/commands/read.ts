@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { readOnlyCall } from '@mason/client';
 import { Address, isMasonError, toHex } from '@mason/codec';
 import { explainShortArgs } from '../argsShortfall.js';
+import { withFailureLocation } from '../failureLocation.js';
 import { encodeContractArgs } from '../contractArgs.js';
 import { checkFunctionExists } from '../contractExports.js';
 import { resolveContract } from '../contractTarget.js';
@@ -58,7 +59,7 @@ export function readCommand(): Command {
           ...(options.coins !== undefined && { coins: options.coins }),
           ...(options.maxGas !== undefined && { maxGas: options.maxGas }),
         }).catch(async (error: unknown) => {
-          throw await explainShortArgs(error, {
+          const explained = await explainShortArgs(error, {
             client,
             target: contract.address,
             func,
@@ -67,6 +68,7 @@ export function readCommand(): Command {
             caller,
             ...(options.coins !== undefined && { coins: options.coins }),
           });
+          throw await withFailureLocation(explained, client, caller);
         });
         const decoded = options.returns ? decodeReturn(result.value, options.returns) : null;
         const text = decoded ? null : printableText(result.value);

@@ -4,6 +4,7 @@ import type { ChainConfig } from '../config.js';
 import type { SCOutputEvent } from '../events/eventStore.js';
 import type { BlockChange, DevnetLedger } from '../ledger/devnetLedger.js';
 import { addEmittedMessages } from './asyncMessages.js';
+import { failureFrames, type FailureFrames } from './failureFrames.js';
 
 /** An address is created by a transfer only if the amount covers the ledger entry cost. */
 export const LEDGER_ENTRY_BASE_COST = NODE_CONSTANTS.ledgerEntryBaseCost;
@@ -16,6 +17,8 @@ export interface OperationOutcome {
   events: SCOutputEvent[];
   /** Gas the VM used (ExecuteSC and CallSC only). */
   gasUsed?: bigint;
+  /** Where a failed ExecuteSC or CallSC stopped in the code. */
+  failure?: FailureFrames;
 }
 
 /** A failure of a non-contract operation, with the node's ExecutionError text. */
@@ -102,7 +105,8 @@ export function executeOperation(signed: ExecutableOperation, env: ExecutionEnvi
       context: env.slot,
     });
     addEmittedMessages(ledger, result.asyncMessages);
-    return { executed: true, success: result.ok, fee, events: result.events, gasUsed: result.gasUsed };
+    const failure = failureFrames(result.error);
+    return { executed: true, success: result.ok, fee, events: result.events, gasUsed: result.gasUsed, ...(failure && { failure }) };
   }
   if (op.type === 'CallSC') {
     const result = env.vm.callSC({
@@ -116,7 +120,8 @@ export function executeOperation(signed: ExecutableOperation, env: ExecutionEnvi
       context: env.slot,
     });
     addEmittedMessages(ledger, result.asyncMessages);
-    return { executed: true, success: result.ok, fee, events: result.events, gasUsed: result.gasUsed };
+    const failure = failureFrames(result.error);
+    return { executed: true, success: result.ok, fee, events: result.events, gasUsed: result.gasUsed, ...(failure && { failure }) };
   }
   const mark = journal.checkpoint();
   try {

@@ -7,6 +7,7 @@ import type { BlockChange, DevnetLedger } from '../ledger/devnetLedger.js';
 import { declaredBlockGas } from '../pool/operationPool.js';
 import { executeAsyncMessages, settleAsyncPool } from './asyncMessages.js';
 import { type ExecutableOperation, executeOperation } from './executeOperation.js';
+import type { FailureFrames } from './failureFrames.js';
 
 /**
  * An operation of a block as posted to the execution worker: its serialized content (one byte
@@ -37,6 +38,8 @@ export interface OperationExecution {
   success: boolean;
   events: SCOutputEvent[];
   gasUsed?: bigint;
+  /** Where a failed contract operation stopped in the code. */
+  failure?: FailureFrames;
 }
 
 export interface SlotExecution {
@@ -76,7 +79,13 @@ export function executeSlot(engine: SlotEngine, input: SlotExecutionInput): Slot
       if (!outcome.executed) return { executed: false, success: false, events: outcome.events };
       fees += outcome.fee;
       blockGas += declaredBlockGas(signed);
-      return { executed: true, success: outcome.success, events: outcome.events, ...(outcome.gasUsed !== undefined && { gasUsed: outcome.gasUsed }) };
+      return {
+        executed: true,
+        success: outcome.success,
+        events: outcome.events,
+        ...(outcome.gasUsed !== undefined && { gasUsed: outcome.gasUsed }),
+        ...(outcome.failure && { failure: outcome.failure }),
+      };
     });
     payRewards(ledger, config, input, fees);
     const asyncEvents = executeAsyncMessages(env, MAX_ASYNC_GAS + config.maxGasPerBlock - blockGas);

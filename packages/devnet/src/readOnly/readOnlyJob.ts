@@ -1,4 +1,6 @@
 import { byteList, formatMas } from '@mason/codec';
+import { failureFrames, failureFramesJson } from '../execution/failureFrames.js';
+import { FAILURE_FIELD } from './ReadOnlyFailures.js';
 import {
   formatReadOnlyError,
   VmError,
@@ -70,11 +72,13 @@ export function runReadOnlyJob(vm: Vm, job: ReadOnlyJob): ReadOnlyResponse {
     if (error instanceof VmError) return readOnlyFailure(error.message, job.executedAt);
     throw error;
   }
+  const failure = failureFrames(result.error);
   return {
     executed_at: job.executedAt,
     result: result.ok ? { Ok: byteList(result.returnValue) } : { Error: formatReadOnlyError(result.error?.nodeMessage ?? 'unknown error') },
     output_events: result.events,
     gas_cost: Number(result.gasCost),
     state_changes: { ...NO_STATE_CHANGES, ledger_changes: result.ok ? ledgerChangesJson(result.stateChanges) : {} },
+    ...(failure && { [FAILURE_FIELD]: failureFramesJson(failure) }),
   };
 }

@@ -7,6 +7,7 @@ import { openRpcDocument } from '../openrpc.js';
 import type { ReadOnlyExecutor } from '../readOnly.js';
 import { addressInfoView, blockInfoView, endorsementInfoView, graphIntervalView, operationInfoView } from '../views/chainViews.js';
 import { statusView } from '../views/statusView.js';
+import { failureMethods } from './failureMethods.js';
 import { RawJson, stringifyJson } from './json.js';
 import type { MethodTable } from './jsonRpcServer.js';
 import {
@@ -131,6 +132,7 @@ export function publicMethods(node: DevnetNode, readOnly: ReadOnlyExecutor, node
   const nodeId = 'N' + encodeBase58check(nodeKey);
   return {
     ...sharedMethods(node, readOnly),
+    ...failureMethods(node, readOnly),
     get_status: () => statusView(node, nodeId),
     get_cliques: () => [
       {
