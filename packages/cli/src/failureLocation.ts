@@ -57,15 +57,16 @@ export async function locateReadOnlyFailure(client: Client, error: string, calle
 /**
  * For an error about a failed execution — an operation that failed on chain (`context.operationId`
  * with `context.error`), or a failed dry run (`context.error`, its text) — finds where it stopped
- * and attaches it, so that the command prints it under the error. Returns the error.
+ * and attaches it to `shown` (the error as the command explains it, `error` itself by default), so
+ * that the command prints it under the error. Returns `shown`.
  */
-export async function withFailureLocation(error: unknown, client: Client, caller?: string): Promise<unknown> {
+export async function withFailureLocation(error: unknown, client: Client, caller?: string, shown: unknown = error): Promise<unknown> {
   const context = (error as { context?: { error?: unknown; operationId?: unknown } } | null)?.context;
-  if (typeof context?.error !== 'string' || typeof error !== 'object' || error === null) return error;
+  if (typeof context?.error !== 'string' || typeof shown !== 'object' || shown === null) return shown;
   const found =
     typeof context.operationId === 'string'
       ? await locateOperationFailure(client, context.operationId)
       : await locateReadOnlyFailure(client, context.error, caller);
-  if (found) located.set(error, found.text);
-  return error;
+  if (found) located.set(shown, found.text);
+  return shown;
 }

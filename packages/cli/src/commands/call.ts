@@ -62,7 +62,7 @@ export function callCommand(): Command {
             caller,
             coins: options.coins,
           });
-          throw await withFailureLocation(explained, client, caller);
+          throw await withFailureLocation(error, client, caller, explained);
         });
         if (!options.json) console.log(field('operation', operation.id));
         const strategies = options.wait === 'final' ? [final(), timeout(120_000)] : [speculative(), timeout(120_000)];

@@ -123,7 +123,7 @@ export function deployCommand(): Command {
               if (!quiet) console.log(color.dim(`  • ${describe(progress)}`));
             },
           }).catch(async (error: unknown) => {
-            throw await withFailureLocation(explainShortConstructorArgs(error, name, args, options.args), client, account.address.toString());
+            throw await withFailureLocation(error, client, account.address.toString(), explainShortConstructorArgs(error, name, args, options.args));
           });
           if (quiet) {
             console.log(

@@ -68,7 +68,7 @@ export function readCommand(): Command {
             caller,
             ...(options.coins !== undefined && { coins: options.coins }),
           });
-          throw await withFailureLocation(explained, client, caller);
+          throw await withFailureLocation(error, client, caller, explained);
         });
         const decoded = options.returns ? decodeReturn(result.value, options.returns) : null;
         const text = decoded ? null : printableText(result.value);
