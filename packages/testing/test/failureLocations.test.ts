@@ -63,6 +63,15 @@ describe.each(['inline', 'workers'] as const)('failure locations, contracts exec
     expect(error?.message).toContain(`at ${error?.location}`);
   });
 
+  it('a deployment whose constructor fails throws MASON_TESTING_DEPLOY_FAILED with the location', async () => {
+    const error = await fixture.deploy('failing', { args: new Args().addBool(true) }).then(
+      () => undefined,
+      (reason: unknown) => reason as Error & { code?: string; location?: string },
+    );
+    expect(error?.code).toBe('MASON_TESTING_DEPLOY_FAILED');
+    expect(error?.location).toBe(`${lineOf(project.root, CHECKS, 'assert(!refused')}3`);
+  });
+
   it('a call left to estimate its gas throws at the estimate, with the location', async () => {
     const error = await fixture.call(address, 'assertDeep', new Args().addI32(-1)).then(
       () => undefined,
