@@ -1,5 +1,6 @@
 import pc from 'picocolors';
 import { cliMessage } from './cliMessage.js';
+import { locationOf } from './failureLocation.js';
 import { eventText } from '@mason/codec/base';
 
 export const color = pc;
@@ -9,6 +10,8 @@ export function printError(error: unknown): void {
   const e = error as { code?: unknown; docs?: unknown } | null;
   const code = typeof e?.code === 'string' && e.code.startsWith('MASON_') ? pc.dim(` [${e.code}]`) : '';
   console.error(`${pc.red('error')} ${cliMessage(error)}${code}`);
+  const location = locationOf(error);
+  if (location !== undefined) console.error(location);
   if (typeof e?.docs === 'string') console.error(pc.dim(`  see ${e.docs}`));
 }
 

@@ -1,6 +1,7 @@
 import { getOperationTrace, RpcError, type Client } from '@mason/client';
-import type { ExecutionTrace } from '@mason/codec';
+import type { ExecutionTrace, TraceFrame } from '@mason/codec';
 import { CliError } from './errors.js';
+import { locateOperationFailure } from './failureLocation.js';
 import { formatTrace } from './formatTrace.js';
 import type { Network } from './network.js';
 import { traceNames } from './traceNames.js';
@@ -20,7 +21,28 @@ export async function fetchTrace(client: Client, id: string): Promise<ExecutionT
     throw error;
   }
   if (!trace) throw new CliError('MASON_CLI_NO_TRACE', { id, url: client.url });
+  if (trace.failure && !trace.failure.location) await locateTraceFailure(client, id, trace);
   return trace;
+}
+
+/** The innermost frame that failed: the one whose failure the trace's own is. */
+function failedFrame(frame: TraceFrame): TraceFrame | undefined {
+  for (const call of frame.hostCalls) {
+    const inner = call.frame && failedFrame(call.frame);
+    if (inner) return inner;
+  }
+  return frame.failure ? frame : undefined;
+}
+
+/** Puts the failure's place in the project's source (its build's source maps) on the trace and its failed frame. */
+async function locateTraceFailure(client: Client, id: string, trace: ExecutionTrace): Promise<void> {
+  const found = await locateOperationFailure(client, id);
+  if (!found) return;
+  const { file, line, column } = found.location;
+  const location = { file, line, column };
+  trace.failure!.location = location;
+  const frame = trace.root && failedFrame(trace.root);
+  if (frame?.failure) frame.failure.location = location;
 }
 
 /** Prints a trace for a person, names from deployments/<network>.json. */

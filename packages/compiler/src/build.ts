@@ -31,7 +31,10 @@ export interface BuildOptions {
   contracts?: string[];
   /** Recompile everything, ignoring the cache. */
   force?: boolean;
-  /** Also emit `<name>.wasm.map` (its URL is the module's one custom section). */
+  /**
+   * Write `<name>.wasm.map` beside each module (default true), so that failures point at the
+   * contract's source line. The module itself has no custom section either way.
+   */
   sourceMap?: boolean;
   /**
    * Contracts compiled at the same time, each in a worker thread with its own asc. Default
@@ -131,7 +134,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     sdk: findPackage(root, ownSdk.name) ?? ownSdk,
     ascVersion: assemblyscript.version,
     paths: [ownSdk.nodeModules],
-    sourceMap: options.sourceMap ?? false,
+    sourceMap: options.sourceMap ?? true,
     force: options.force ?? false,
     hasher,
     cache,

@@ -4,6 +4,7 @@ import { CompilerError } from './errors.js';
 import { formatDiagnostic } from './formatDiagnostic.js';
 import type { ProjectTransform } from './projectAsconfig.js';
 import { runAsc } from './runAsc.js';
+import { withoutSourceMapUrl } from './withoutSourceMapUrl.js';
 
 export interface CompileContractInput {
   root: string;
@@ -22,7 +23,9 @@ export interface CompileContractInput {
 }
 
 export interface CompiledContract {
+  /** The module to deploy: no custom section, the same bytes with or without a source map. */
   wasm: Uint8Array;
+  /** asc's source map of `wasm` (sources relative to the project), when asked for. */
   sourceMap?: Uint8Array;
   /** Every file asc read: absolute path → sha256. */
   files: Map<string, string>;
@@ -55,7 +58,7 @@ export async function compileContract(input: CompileContractInput): Promise<Comp
   }
   const sourceMap = run.outputs.get(`${outFile}.map`);
   return {
-    wasm,
+    wasm: sourceMap ? withoutSourceMapUrl(wasm) : wasm,
     ...(sourceMap ? { sourceMap } : {}),
     files: run.files,
     reusedSources: run.reusedSources,

@@ -30,13 +30,14 @@ export const compilerErrors = {
   MASON_COMPILER_TRANSFORM_ERROR: 'The transform {transform} (from {file}) failed while compiling {contract}: {reason}',
 } as const;
 
-/** Things worth knowing that do not stop a build. */
+/** Things worth knowing that do not stop a build (or a command that reads the build). */
 export const compilerWarnings = {
   MASON_COMPILER_ASC_WARNING: '{where}warning {code}: {message}',
   MASON_COMPILER_DEPLOYER_EXCEEDS_BLOCK:
     '{file} is {size} bytes, more than a block holds ({maximum} bytes): no node can include its ExecuteSC operation, so shrink the contract',
   MASON_COMPILER_NO_TRANSFORM:
     '{file} calls fileToByteArray() but the project\'s asconfig.json names no transform: without @massalabs/as-transformer the call stays the SDK\'s stub, which aborts when it runs; add "transform": ["@massalabs/as-transformer"] to the options of asconfig.json',
+  MASON_COMPILER_BAD_SOURCE_MAP: '{file} is not used to locate the failure: {reason}; run `mason build` to write it again',
 } as const;
 
 export type CompilerErrorCode = keyof typeof compilerErrors;

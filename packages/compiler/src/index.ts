@@ -25,3 +25,7 @@ export { clearParsedSources, freshSourcesTransform, withParsedSources, type Asse
 // For @mason/testing, which loads asc with as-pect's transform.
 export { keepProcessHandlers } from './keepProcessHandlers.js';
 export { withDataUrlWasm } from './withDataUrlWasm.js';
+// asc source maps of wasm modules, read by @mason/testing and by failure locations.
+export { WasmSourceMap, formatPosition, isLibraryFile, type SourcePosition } from './WasmSourceMap.js';
+export { FailureLocator, failureFramesFromJson, type FailureFrames, type FailureLocation } from './FailureLocator.js';
+export { codeFrame } from './codeFrame.js';

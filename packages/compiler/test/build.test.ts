@@ -162,14 +162,44 @@ describe('incremental builds', () => {
 });
 
 describe('options', () => {
-  it('builds only the top level of the contracts folder by default, into outDir, with a source map on request', async () => {
-    const result = await build({ root, outDir: 'out', sourceMap: true });
+  it('builds only the top level of the contracts folder by default, into outDir, with a source map beside a module that has no custom section', async () => {
+    const result = await build({ root, outDir: 'out' });
     expect(result.contracts.map((c) => c.name)).toEqual(['main']);
     const wasm = bytes(join(root, 'out/main.wasm'));
-    // the source map URL is the module's only custom section
-    expect(customSections(wasm)).toEqual(['sourceMappingURL']);
+    // the map is a file: no sourceMappingURL section in what is deployed
+    expect(customSections(wasm)).toEqual([]);
     expect(customSections(bytes(join(root, 'out/main.deployer.wasm')))).toEqual([]);
-    expect(JSON.parse(readFileSync(join(root, 'out/main.wasm.map'), 'utf8')).sources).toContain('assembly/contracts/main.ts');
+    const map = JSON.parse(readFileSync(join(root, 'out/main.wasm.map'), 'utf8'));
+    expect(map.sources).toContain('assembly/contracts/main.ts');
+    expect(map.sources).toContain('assembly/lib/greeting.ts');
     expect(result.manifest.contracts.main!.sourceMap).toMatchObject({ path: 'main.wasm.map' });
+  });
+
+  it('gives the same module and deployer bytes with and without source maps; without, writes none and removes an old one', async () => {
+    await build({ root, outDir: 'with-maps', contracts: ['**/*.ts'] });
+    const without = await build({ root, outDir: 'with-maps', contracts: ['**/*.ts'], sourceMap: false });
+    // turning maps off recompiles (the asc arguments changed): the old maps go
+    expect(without.contracts.map((c) => c.status)).toEqual(['compiled', 'compiled']);
+    await build({ root, outDir: 'no-maps', contracts: ['**/*.ts'], sourceMap: false });
+    await build({ root, outDir: 'maps-again', contracts: ['**/*.ts'] });
+    for (const file of ['main.wasm', 'main.deployer.wasm', 'nested/main.wasm', 'nested/main.deployer.wasm']) {
+      expect(sha256(join(root, 'maps-again', file)), file).toBe(sha256(join(root, 'no-maps', file)));
+      expect(sha256(join(root, 'with-maps', file)), file).toBe(sha256(join(root, 'no-maps', file)));
+    }
+    expect(existsSync(join(root, 'with-maps/main.wasm.map'))).toBe(false);
+    expect(existsSync(join(root, 'no-maps/main.wasm.map'))).toBe(false);
+    expect(without.manifest.contracts.main!.sourceMap).toBeUndefined();
+    expect(existsSync(join(root, 'maps-again/main.wasm.map'))).toBe(true);
+    expect(existsSync(join(root, 'maps-again/nested/main.wasm.map'))).toBe(true);
+  });
+
+  it('rewrites a source map altered since the build (the cache accounts for it)', async () => {
+    await build({ root, outDir: 'cached-map' });
+    const path = join(root, 'cached-map/main.wasm.map');
+    const original = readFileSync(path, 'utf8');
+    writeFileSync(path, '{}');
+    const again = await build({ root, outDir: 'cached-map' });
+    expect(again.contracts[0]!.status).toBe('compiled');
+    expect(readFileSync(path, 'utf8')).toBe(original);
   });
 });

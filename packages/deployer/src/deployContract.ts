@@ -316,7 +316,7 @@ async function follow(params: DeployParams, records: DeploymentRecords, sent: Se
     } catch {
       // plain-text error event (e.g. "could not spend fees")
     }
-    throw new DeployError('MASON_DEPLOY_FAILED', { error });
+    throw new DeployError('MASON_DEPLOY_FAILED', { error, operationId: operation.id });
   }
   params.onProgress?.({ stage: 'final', operationId: operation.id });
 

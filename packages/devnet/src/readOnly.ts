@@ -2,6 +2,7 @@ import { deserializeDatastore, formatMas, nextSlot, parseMas, type Datastore } f
 import { ApiError } from './apiError.js';
 import type { ChainReader } from './chainAccess.js';
 import { NO_STATE_CHANGES, readOnlyFailure, type ReadOnlyJob, type ReadOnlyResponse } from './readOnly/readOnlyJob.js';
+import { ReadOnlyFailures } from './readOnly/ReadOnlyFailures.js';
 import { ReadOnlyQueue } from './readOnlyQueue.js';
 import { isBytes, isObject, isString, isU64, parseAddress } from './rpc/params.js';
 
@@ -12,6 +13,8 @@ import { isBytes, isObject, isString, isU64, parseAddress } from './rpc/params.j
 export interface ReadOnlyExecutor {
   bytecode(request: unknown, options?: ReadOnlyOptions): Promise<ReadOnlyResponse>;
   call(request: unknown, options?: ReadOnlyOptions): Promise<ReadOnlyResponse>;
+  /** Where the latest failed requests stopped in the code (`mason_get_read_only_failure`). */
+  readonly failures: ReadOnlyFailures;
 }
 
 export interface ReadOnlyOptions {
@@ -43,8 +46,11 @@ export function createReadOnlyExecutor(
   queue: ReadOnlyQueue = new ReadOnlyQueue(),
 ): ReadOnlyExecutor {
   // The slot and time are those of the moment the job leaves the queue, as when it ran in place.
-  const respond = (job: (executedAt: ReadOnlyJob['executedAt'], timestamp: number) => ReadOnlyJob) =>
-    queue.submit(() => run(job(nextSlot(node.currentSlot(), node.config.threadCount), node.now()))) ?? Promise.resolve(readOnlyFailure('Channel error'));
+  const failures = new ReadOnlyFailures();
+  const respond = (job: (executedAt: ReadOnlyJob['executedAt'], timestamp: number) => ReadOnlyJob, caller: string | undefined) =>
+    (queue.submit(() => run(job(nextSlot(node.currentSlot(), node.config.threadCount), node.now()))) ?? Promise.resolve(readOnlyFailure('Channel error'))).then(
+      (response) => failures.take(response, caller),
+    );
   const feeTooLow = (fee: bigint | undefined): ReadOnlyResponse | null =>
     fee !== undefined && fee < node.config.minimalFees
       ? {
@@ -57,6 +63,7 @@ export function createReadOnlyExecutor(
       : null;
 
   return {
+    failures,
     bytecode(request, options) {
       if (!isObject(request) || !isU64(request.max_gas) || !isBytes(request.bytecode)) throw ApiError.invalidParams();
       const fee = optionalAmount(request.fee);
@@ -74,19 +81,22 @@ export function createReadOnlyExecutor(
       const caller = request.address === undefined || request.address === null ? undefined : parseAddress(request.address);
       const bytecode = Uint8Array.from(request.bytecode);
       const maxGas = request.max_gas;
-      return respond((executedAt, timestamp) => ({
-        kind: 'bytecode',
-        executedAt,
-        ...(options?.trace && { trace: true }),
-        request: {
-          bytecode,
-          maxGas,
-          context: { slot: executedAt, timestamp },
-          ...(caller && { caller }),
-          ...(datastore && { datastore }),
-          ...(fee !== undefined && { fee }),
-        },
-      }));
+      return respond(
+        (executedAt, timestamp) => ({
+          kind: 'bytecode',
+          executedAt,
+          ...(options?.trace && { trace: true }),
+          request: {
+            bytecode,
+            maxGas,
+            context: { slot: executedAt, timestamp },
+            ...(caller && { caller }),
+            ...(datastore && { datastore }),
+            ...(fee !== undefined && { fee }),
+          },
+        }),
+        caller,
+      );
     },
     call(request, options) {
       if (!isObject(request) || !isU64(request.max_gas) || !isString(request.target_function)) throw ApiError.invalidParams();
@@ -101,21 +111,24 @@ export function createReadOnlyExecutor(
       const func = request.target_function;
       const param = Uint8Array.from(parameter);
       const maxGas = request.max_gas;
-      return respond((executedAt, timestamp) => ({
-        kind: 'call',
-        executedAt,
-        ...(options?.trace && { trace: true }),
-        request: {
-          target,
-          function: func,
-          param,
-          maxGas,
-          context: { slot: executedAt, timestamp },
-          ...(caller && { caller }),
-          ...(fee !== undefined && { fee }),
-          ...(coins !== undefined && { coins }),
-        },
-      }));
+      return respond(
+        (executedAt, timestamp) => ({
+          kind: 'call',
+          executedAt,
+          ...(options?.trace && { trace: true }),
+          request: {
+            target,
+            function: func,
+            param,
+            maxGas,
+            context: { slot: executedAt, timestamp },
+            ...(caller && { caller }),
+            ...(fee !== undefined && { fee }),
+            ...(coins !== undefined && { coins }),
+          },
+        }),
+        caller,
+      );
     },
   };
 }

@@ -23,7 +23,7 @@ import { runWithTimeout, TEST_TIMEOUT_MS } from './runWithTimeout.js';
 import { VM_MOCK_BALANCE, VM_MOCK_CALLER, VM_MOCK_CHAIN_ID, VM_MOCK_CONTRACT, VM_MOCK_SLOT } from './vmMock.js';
 import { vmMockImports } from './vmMockImports.js';
 import { vmMockLeniencies } from './vmMockLeniencies.js';
-import { currentWasmFrames, errorWasmFrames, type WasmFrame } from './wasmFrames.js';
+import { currentWasmFrames, errorWasmFrames, type WasmFrame } from '@mason/vm';
 
 export interface TestHostOptions {
   /** Project root: `readFile` paths are relative to it. Default the current directory. */

@@ -47,6 +47,11 @@ export interface CallResult {
   events: SCOutputEvent[];
   /** Its execution trace (docs/debugging.md): the call tree, storage, coins, events, the failure; null when the devnet records no traces. */
   trace: ExecutionTrace | null;
+  /**
+   * On failure, where it happened in the project's source (`file:line:column`), when the module
+   * that failed is one of the project's build (matched by bytecode hash) — see docs/debugging.md.
+   */
+  location?: string;
 }
 
 export interface DeployedContract {
@@ -67,9 +72,13 @@ export interface DevnetFixture extends Omit<DevnetStateControl, 'advanceSlots'> 
   accounts: Account[];
   /** Deploys a contract of the project's build (by name) or a `.wasm` file, and waits until it is final. */
   deploy(contract: string, options?: DeployOptions): Promise<DeployedContract>;
-  /** Calls a contract function (CallSC) and waits until it is final; a failed call resolves with `ok: false`. */
+  /**
+   * Calls a contract function (CallSC) and waits until it is final; a failed call resolves with
+   * `ok: false` and its `location`. Without `maxGas`, a call that would fail throws (its gas
+   * estimate failed), and the error's `location` says where.
+   */
   call(contract: ContractRef, func: string, args?: FixtureArgs, options?: CallOptions): Promise<CallResult>;
-  /** Read-only call: the function's return value (bytes). */
+  /** Read-only call: the function's return value (bytes); a failure throws an error whose `location` says where. */
   read(contract: ContractRef, func: string, args?: FixtureArgs, options?: { caller?: string }): Promise<Uint8Array>;
   /** The execution trace of an operation (its id, or what call() or deploy() returned), or of an asynchronous message (`ASC…`); null when none is kept. */
   trace(of: string | { operationId: string }): ExecutionTrace | null;

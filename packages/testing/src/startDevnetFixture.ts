@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { Account, callSC, createClient, executeSC, getFilteredScOutputEvent, MAX_GAS_EXECUTE, readOnlyCall, transfer } from '@mason/client';
 import { build, bundleDeployer, deployerDatastore, loadDeployerTemplate, readManifest } from '@mason/compiler';
+import { FailureLocations } from './fixtureFailureLocation.js';
 import { contractStorageCost, DeployError, findDeployedAddress } from '@mason/deployer';
 import { startDevnet } from '@mason/devnet';
 import { TestingError } from './errors.js';
@@ -62,6 +63,7 @@ export async function startDevnetFixture(options: DevnetFixtureOptions = {}): Pr
   };
 
   const finalEvents = (operationId: string) => getFilteredScOutputEvent(client, { original_operation_id: operationId, is_final: true });
+  const locations = new FailureLocations(root, outDir, client);
 
   /**
    * Sends Mason's bundled deployer (what `mason deploy` sends) and takes the address from its own
@@ -84,7 +86,7 @@ export async function startDevnetFixture(options: DevnetFixtureOptions = {}): Pr
     const address = findDeployedAddress(events, from.address.toString());
     if (result.status !== 'FinalSuccess' || !address) {
       const reason = events.at(-1)?.data ?? `the operation ended ${result.status}`;
-      throw new TestingError('MASON_TESTING_DEPLOY_FAILED', { reason: `${name}: ${reason}` });
+      throw await locations.ofOperation(new TestingError('MASON_TESTING_DEPLOY_FAILED', { reason: `${name}: ${reason}` }), operation.id);
     }
     return { address, operationId: operation.id, events };
   };
@@ -130,17 +132,24 @@ export async function startDevnetFixture(options: DevnetFixtureOptions = {}): Pr
         parameter: bytesOf(args),
         ...(coins !== undefined && { coins }),
         ...(maxGas !== undefined && { maxGas }),
+      }).catch(async (error: unknown) => {
+        throw await locations.ofReadOnly(error, from.address.toString());
       });
       const result = await operation.waitFinal(WAIT);
       const status = result.status === 'FinalSuccess' ? 'FinalSuccess' : 'FinalError';
+      const location = status === 'FinalError' ? await locations.operation(operation.id) : undefined;
       const events = await finalEvents(operation.id);
-      return { operationId: operation.id, status, ok: status === 'FinalSuccess', events, trace: devnet.trace(operation.id) };
+      return { operationId: operation.id, status, ok: status === 'FinalSuccess', events, trace: devnet.trace(operation.id), ...(location && { location }) };
     },
 
     async read(contract, func, args, { caller } = {}) {
       open('read');
       const target = addressOf(contract, 'read(contract)');
-      return (await readOnlyCall(client, { target, func, parameter: bytesOf(args), ...(caller !== undefined && { caller }) })).value;
+      try {
+        return (await readOnlyCall(client, { target, func, parameter: bytesOf(args), ...(caller !== undefined && { caller }) })).value;
+      } catch (error) {
+        throw await locations.ofReadOnly(error, caller);
+      }
     },
 
     trace(of) {

@@ -3,6 +3,22 @@ import type { VmErrorCode } from './errors.js';
 import type { SCOutputEvent } from '@mason/codec';
 import type { LedgerChanges } from './state/LedgerState.js';
 
+/** A wasm frame of a failure, in the ORIGINAL module (the bytecode stored or sent, before metering). */
+export interface FailureWasmFrame {
+  /** In the function index space (imports first), when the offset is in a function body. */
+  functionIndex?: number;
+  /** Byte offset in the module, the unit of asc's source maps. */
+  offset: number;
+}
+
+/** The module that was executing where an execution failed. */
+export interface FailureModule {
+  /** sha256 (hex) of the module's bytecode: a build's `<name>.wasm` with the same hash has the source map. */
+  bytecodeHash: string;
+  /** The address whose code it is (the sender's for ExecuteSC and read-only bytecode). */
+  address?: string;
+}
+
 /** Why an execution failed: structured for tools, plus the node's own text. */
 export interface VmExecutionError {
   code: VmErrorCode;
@@ -20,6 +36,13 @@ export interface VmExecutionError {
   abort?: { message: string; file: string; line: number; column: number };
   /** Call stack at the failure, bottom → top. */
   callStack: string[];
+  /**
+   * Where in the code the failure happened: the wasm frames of the innermost failing module,
+   * innermost first, as offsets of `module`'s own bytecode (resolve them with its source map).
+   * Absent when no wasm code was running (a load error, a transfer before the call).
+   */
+  wasmFrames?: FailureWasmFrame[];
+  module?: FailureModule;
 }
 
 export interface ExecutionResult {

@@ -146,6 +146,7 @@ export function executeOperation(plan: OperationPlan, functionLabel: string): Op
     gasLimit: plan.maxGas,
     callStack: failedStack,
     ...(fault.detail.abort ? { abort: fault.detail.abort } : {}),
+    ...(fault.detail.location ? { wasmFrames: fault.detail.location.frames, module: fault.detail.location.module } : {}),
   };
   const errorData = formatMassaExecutionError(fault.nodeMessage, {
     operationId: plan.operationId,

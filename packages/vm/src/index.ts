@@ -8,7 +8,6 @@ export {
   type ReadOnlyBytecodeRequest,
   type AsyncMessageRequest,
 } from './Vm.js';
-export type { ExecutionResult, ReadOnlyResult, VmExecutionError } from './ExecutionResult.js';
 export { ExecutionTracer } from './trace/ExecutionTracer.js';
 export {
   TRACE_VERSION,
@@ -24,6 +23,9 @@ export {
   type TraceWasmFrame,
 } from './trace/ExecutionTrace.js';
 export { traceBytes, TRACE_BYTES_SHOWN } from './trace/traceBytes.js';
+export type { ExecutionResult, ReadOnlyResult, VmExecutionError, FailureModule, FailureWasmFrame } from './ExecutionResult.js';
+// Stack traces read as V8 call sites (also used by @mason/testing for spec modules).
+export { currentWasmFrames, errorWasmFrames, type WasmFrame } from './execution/wasmFrames.js';
 export type { SCOutputEvent, EventExecutionContext } from '@mason/codec';
 export type { AsyncMessage } from './asyncMessages.js';
 export {
@@ -52,5 +54,6 @@ export type { LedgerReader, LedgerState, LedgerChanges, LedgerEntryChange, Datas
 export { toKey, fromKey, compareBytes } from './state/bytesKey.js';
 export { NODE_CONDOM_LIMITS, MAX_MEMORY_PAGES, type CondomLimits } from '@mason/wasm';
 export { parseModule, type ParsedModule } from '@mason/wasm';
-export { DEFAULT_VM_EXPORT_NAMES, meterModule, vmExportNames, type MeterOptions, type VmExportNames } from './wasm/meterModule.js';
+export { MeteredOffsets } from './wasm/MeteredOffsets.js';
+export { DEFAULT_VM_EXPORT_NAMES, meterModule, meterModuleWithOffsets, vmExportNames, type MeterOptions, type VmExportNames } from './wasm/meterModule.js';
 export { checkCondomLimits, type CondomViolation } from '@mason/wasm';

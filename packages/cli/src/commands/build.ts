@@ -29,7 +29,7 @@ export async function runBuild(options: BuildOptions, quiet = false, stream: Pro
       ...(options.outDir && { outDir: options.outDir }),
       ...(options.contracts && { contracts: options.contracts }),
       ...(options.force && { force: true }),
-      ...(options.sourceMap && { sourceMap: true }),
+      ...(options.sourceMap === false && { sourceMap: false }),
       ...(options.jobs !== undefined && { jobs: options.jobs }),
       onProgress: (event) => {
         if (!view) return;
@@ -62,7 +62,7 @@ export function buildCommand(): Command {
     .option('--contracts-dir <dir>', 'where the contracts are', 'assembly/contracts')
     .option('--out-dir <dir>', 'where to write the .wasm files and manifest.json', 'build')
     .option('--force', 'recompile even what did not change')
-    .option('--source-map', 'also write <name>.wasm.map')
+    .option('--no-source-map', 'do not write <name>.wasm.map (failures on the devnet then name no source line)')
     .option('-j, --jobs <n>', 'contracts compiled at the same time, each in a worker thread (default: the CPU cores minus one; 1: none)', parseJobs)
     .option('--json', 'print the manifest as JSON')
     .action(async (contracts: string[], options: BuildOptions) => {

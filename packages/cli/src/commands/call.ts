@@ -1,6 +1,7 @@
 import { Command, Option } from 'commander';
 import { callSC, final, speculative, timeout, waitForOperation, getOperationEvents, type SCOutputEvent } from '@mason/client';
 import { explainShortArgs } from '../argsShortfall.js';
+import { locateOperationFailure, withFailureLocation } from '../failureLocation.js';
 import { encodeContractArgs } from '../contractArgs.js';
 import { checkFunctionExists } from '../contractExports.js';
 import { resolveContract } from '../contractTarget.js';
@@ -56,7 +57,16 @@ export function callCommand(): Command {
           ...(options.periodToLive !== undefined && { periodToLive: options.periodToLive }),
         }).catch(async (error: unknown) => {
           const caller = account.address.toString();
-          throw await explainShortArgs(error, { client, target: contract.address, func, parameter, args: options.args, caller, coins: options.coins });
+          const explained = await explainShortArgs(error, {
+            client,
+            target: contract.address,
+            func,
+            parameter,
+            args: options.args,
+            caller,
+            coins: options.coins,
+          });
+          throw await withFailureLocation(error, client, caller, explained);
         });
         if (!options.json) console.log(field('operation', operation.id));
         const strategies = options.wait === 'final' ? [final(), timeout(120_000)] : [speculative(), timeout(120_000)];
@@ -65,6 +75,7 @@ export function callCommand(): Command {
         const failed = 'status' in result && /Error/.test(String(result.status));
         const gas = await operationGas(client, operation.id);
         const trace = options.trace && result.stage !== 'timeout' ? await fetchTrace(client, operation.id) : undefined;
+        const located = failed ? await locateOperationFailure(client, operation.id) : undefined;
         if (options.json) {
           console.log(
             JSON.stringify({
@@ -77,6 +88,9 @@ export function callCommand(): Command {
               maxGas: gas.max,
               events,
               ...(trace && { trace }),
+              ...(located && {
+                location: { file: located.location.file, line: located.location.line, column: located.location.column, contract: located.location.contract },
+              }),
             }),
           );
         } else {
@@ -96,6 +110,7 @@ export function callCommand(): Command {
         } else if (failed) {
           const reason = [...events].reverse().find((e) => e.context.is_error);
           console.error(`${color.red('error')} the call failed on chain (${result.status}; the fee is spent)${reason ? `: ${eventText(reason.data)}` : ''}`);
+          if (located) console.error(located.text);
           process.exitCode = 1;
         }
       } finally {

@@ -4,6 +4,7 @@ import { formatMas } from '@mason/codec';
 import { explainShortConstructorArgs } from '../argsShortfall.js';
 import { encodeContractArgs } from '../contractArgs.js';
 import { CliError } from '../errors.js';
+import { withFailureLocation } from '../failureLocation.js';
 import { argsStringArray, rawEventBytes } from '@mason/codec/base';
 import { clientFor, resolveNetwork, signerFor, type SignerOptions } from '../network.js';
 import { withSignerFlags } from '../signerFlags.js';
@@ -123,8 +124,8 @@ export function deployCommand(): Command {
             onProgress: (progress) => {
               if (!quiet) console.log(color.dim(`  • ${describe(progress)}`));
             },
-          }).catch((error: unknown) => {
-            throw explainShortConstructorArgs(error, name, args, options.args);
+          }).catch(async (error: unknown) => {
+            throw await withFailureLocation(error, client, account.address.toString(), explainShortConstructorArgs(error, name, args, options.args));
           });
           if (quiet) {
             console.log(

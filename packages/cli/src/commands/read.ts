@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { readOnlyCall } from '@mason/client';
 import { Address, isMasonError, toHex, type ExecutionTrace } from '@mason/codec';
 import { explainShortArgs } from '../argsShortfall.js';
+import { withFailureLocation } from '../failureLocation.js';
 import { encodeContractArgs } from '../contractArgs.js';
 import { checkFunctionExists } from '../contractExports.js';
 import { resolveContract } from '../contractTarget.js';
@@ -69,7 +70,7 @@ export function readCommand(): Command {
             if (options.json) console.log(JSON.stringify({ address: contract.address, function: func, trace: failedTrace }));
             else printTrace(failedTrace, network);
           }
-          throw await explainShortArgs(error, {
+          const explained = await explainShortArgs(error, {
             client,
             target: contract.address,
             func,
@@ -78,6 +79,7 @@ export function readCommand(): Command {
             caller,
             ...(options.coins !== undefined && { coins: options.coins }),
           });
+          throw await withFailureLocation(error, client, caller, explained);
         });
         const decoded = options.returns ? decodeReturn(result.value, options.returns) : null;
         const text = decoded ? null : printableText(result.value);

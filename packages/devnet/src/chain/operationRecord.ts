@@ -1,4 +1,5 @@
 import type { SignedOperation } from '@mason/codec';
+import type { FailureFrames } from '../execution/failureFrames.js';
 
 /** What the devnet knows of an operation, kept after execution so it stays queryable. */
 export interface OperationRecord {
@@ -12,6 +13,8 @@ export interface OperationRecord {
   finalSuccess: boolean | null;
   /** Gas used by an executed ExecuteSC or CallSC (not kept across a restart from the data dir). */
   gasUsed?: bigint;
+  /** Where its failed execution stopped in the code (`mason_get_operation_failure`; not kept across a restart). */
+  failure?: FailureFrames;
 }
 
 /** The node's (is_operation_final, op_exec_status) pair derived from the two statuses (§15.4). */

@@ -5,6 +5,7 @@ import type { SCOutputEvent } from '../events/eventStore.js';
 import type { BlockChange, DevnetLedger } from '../ledger/devnetLedger.js';
 import { addEmittedMessages } from './asyncMessages.js';
 import { coinOperationTrace, contractOperationTrace } from '../traces/operationTrace.js';
+import { failureFrames, type FailureFrames } from './failureFrames.js';
 
 /** An address is created by a transfer only if the amount covers the ledger entry cost. */
 export const LEDGER_ENTRY_BASE_COST = NODE_CONSTANTS.ledgerEntryBaseCost;
@@ -19,6 +20,8 @@ export interface OperationOutcome {
   gasUsed?: bigint;
   /** The execution's trace (JSON), when the environment records traces. */
   trace?: string;
+  /** Where a failed ExecuteSC or CallSC stopped in the code. */
+  failure?: FailureFrames;
 }
 
 /** A failure of a non-contract operation, with the node's ExecutionError text. */
@@ -110,7 +113,16 @@ export function executeOperation(signed: ExecutableOperation, env: ExecutionEnvi
     });
     addEmittedMessages(ledger, result.asyncMessages);
     const trace = tracer && contractOperationTrace(tracer, signed, env.slot);
-    return { executed: true, success: result.ok, fee, events: result.events, gasUsed: result.gasUsed, ...(trace !== undefined && { trace }) };
+    const failure = failureFrames(result.error);
+    return {
+      executed: true,
+      success: result.ok,
+      fee,
+      events: result.events,
+      gasUsed: result.gasUsed,
+      ...(trace !== undefined && { trace }),
+      ...(failure && { failure }),
+    };
   }
   if (op.type === 'CallSC') {
     const result = env.vm.callSC({
@@ -126,7 +138,16 @@ export function executeOperation(signed: ExecutableOperation, env: ExecutionEnvi
     });
     addEmittedMessages(ledger, result.asyncMessages);
     const trace = tracer && contractOperationTrace(tracer, signed, env.slot);
-    return { executed: true, success: result.ok, fee, events: result.events, gasUsed: result.gasUsed, ...(trace !== undefined && { trace }) };
+    const failure = failureFrames(result.error);
+    return {
+      executed: true,
+      success: result.ok,
+      fee,
+      events: result.events,
+      gasUsed: result.gasUsed,
+      ...(trace !== undefined && { trace }),
+      ...(failure && { failure }),
+    };
   }
   const mark = journal.checkpoint();
   try {

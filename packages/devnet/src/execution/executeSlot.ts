@@ -7,6 +7,7 @@ import type { BlockChange, DevnetLedger } from '../ledger/devnetLedger.js';
 import { declaredBlockGas } from '../pool/operationPool.js';
 import { executeAsyncMessages, settleAsyncPool } from './asyncMessages.js';
 import { type ExecutableOperation, executeOperation } from './executeOperation.js';
+import type { FailureFrames } from './failureFrames.js';
 
 /**
  * An operation of a block as posted to the execution worker: its serialized content (one byte
@@ -41,6 +42,8 @@ export interface OperationExecution {
   gasUsed?: bigint;
   /** The operation's trace (JSON), when the input asked for traces. */
   trace?: string;
+  /** Where a failed contract operation stopped in the code. */
+  failure?: FailureFrames;
 }
 
 export interface SlotExecution {
@@ -88,6 +91,7 @@ export function executeSlot(engine: SlotEngine, input: SlotExecutionInput): Slot
         events: outcome.events,
         ...(outcome.gasUsed !== undefined && { gasUsed: outcome.gasUsed }),
         ...(outcome.trace !== undefined && { trace: outcome.trace }),
+        ...(outcome.failure && { failure: outcome.failure }),
       };
     });
     payRewards(ledger, config, input, fees);

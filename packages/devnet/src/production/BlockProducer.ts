@@ -270,6 +270,7 @@ export class BlockProducer {
       }
       record.speculativeSuccess = outcome.success;
       if (outcome.gasUsed !== undefined) record.gasUsed = outcome.gasUsed;
+      if (outcome.failure) record.failure = outcome.failure;
       results.push([record.signed.id, outcome.success]);
     });
     index.events.addSpeculative(execution.asyncEvents);

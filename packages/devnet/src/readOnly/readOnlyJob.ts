@@ -1,4 +1,6 @@
 import { byteList, formatMas } from '@mason/codec';
+import { failureFrames, failureFramesJson } from '../execution/failureFrames.js';
+import { FAILURE_FIELD } from './ReadOnlyFailures.js';
 import {
   ExecutionTracer,
   formatReadOnlyError,
@@ -77,6 +79,7 @@ export function runReadOnlyJob(vm: Vm, job: ReadOnlyJob): ReadOnlyResponse {
     if (error instanceof VmError) return { ...readOnlyFailure(error.message, job.executedAt), ...(tracer && { trace: null }) };
     throw error;
   }
+  const failure = failureFrames(result.error);
   return {
     ...(tracer && { trace: tracer.trace ?? null }),
     executed_at: job.executedAt,
@@ -84,5 +87,6 @@ export function runReadOnlyJob(vm: Vm, job: ReadOnlyJob): ReadOnlyResponse {
     output_events: result.events,
     gas_cost: Number(result.gasCost),
     state_changes: { ...NO_STATE_CHANGES, ledger_changes: result.ok ? ledgerChangesJson(result.stateChanges) : {} },
+    ...(failure && { [FAILURE_FIELD]: failureFramesJson(failure) }),
   };
 }

@@ -8,6 +8,7 @@ import type { ReadOnlyExecutor } from '../readOnly.js';
 import { addressInfoView, blockInfoView, endorsementInfoView, graphIntervalView, operationInfoView } from '../views/chainViews.js';
 import { masonStatus } from '../stateControl/masonStatus.js';
 import { statusView } from '../views/statusView.js';
+import { failureMethods } from './failureMethods.js';
 import { RawJson, stringifyJson } from './json.js';
 import type { MethodTable } from './jsonRpcServer.js';
 import {
@@ -132,6 +133,7 @@ export function publicMethods(node: ChainReader & Pick<ChainCommands, 'submitOpe
   const nodeId = 'N' + encodeBase58check(nodeKey);
   return {
     ...sharedMethods(node, readOnly),
+    ...failureMethods(node, readOnly),
     get_status: () => ({ ...statusView(node, nodeId), ...masonStatus(node) }),
     get_cliques: () => [
       {

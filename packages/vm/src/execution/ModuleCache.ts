@@ -45,7 +45,7 @@ export class ModuleCache {
       return this.hit(cached);
     }
     this.misses++;
-    const entry: CacheEntry = { key, bytes: bytecode.slice(), loaded: compileModule(bytecode, this.gasCosts, this.limits) };
+    const entry: CacheEntry = { key, bytes: bytecode.slice(), loaded: compileModule(bytecode, this.gasCosts, this.limits, key) };
     this.entries.set(key, entry);
     this.seen.set(bytecode, entry);
     if (this.entries.size > this.maxEntries) {

@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import type { GasCosts } from '../gas/GasCosts.js';
+import type { MeteredOffsets } from '../wasm/MeteredOffsets.js';
 import { checkCondomLimits, ExternalKind, MAX_MEMORY_PAGES, parseModule, WasmFormatError, type CondomLimits, type ParsedModule } from '@mason/wasm';
 import { findResetBlocker } from '../wasm/findResetBlocker.js';
 import {
   exportedMutableGlobals,
   GLOBAL_EXPORT_PREFIX,
-  meterModule,
+  meterModuleWithOffsets,
   POINTS_EXHAUSTED_EXPORT,
   REMAINING_POINTS_EXPORT,
   vmExportNames,
@@ -34,6 +36,10 @@ export interface CompiledModule {
   resetGlobals: readonly string[] | undefined;
   /** Milliseconds spent validating, metering and compiling. */
   compileMs: number;
+  /** sha256 (hex) of the original bytecode. */
+  bytecodeHash: string;
+  /** Maps offsets of the metered module's frames back to the original bytecode's. */
+  offsets: MeteredOffsets;
 }
 
 export type LoadedModule = { ok: true; compiled: CompiledModule } | { ok: false; error: string };
@@ -42,7 +48,7 @@ export type LoadedModule = { ok: true; compiled: CompiledModule } | { ok: false;
  * Validates and prepares a bytecode the way the node's `RuntimeModule::new` does. A failure carries
  * the Display of the runtime's error (`Too small bytecode`, `VM instance error: …`).
  */
-export function compileModule(bytecode: Uint8Array, gasCosts: GasCosts, limits: CondomLimits): LoadedModule {
+export function compileModule(bytecode: Uint8Array, gasCosts: GasCosts, limits: CondomLimits, bytecodeHash?: string): LoadedModule {
   const started = performance.now();
   if (bytecode.length <= 2) return { ok: false, error: 'Too small bytecode' };
   const runtime = bytecode[0]!;
@@ -58,12 +64,17 @@ export function compileModule(bytecode: Uint8Array, gasCosts: GasCosts, limits: 
 
   let parsed: ParsedModule;
   let metered: Uint8Array;
+  let offsets: MeteredOffsets;
   let resetGlobals: string[] | undefined;
   try {
     parsed = parseModule(bytecode);
     const condom = checkCondomLimits(parsed, limits);
     if (condom) return { ok: false, error: `VM instance error: ${condom.nodeMessage}` };
-    metered = meterModule(parsed, { operatorCost: gasCosts.operator, initialPoints: gasCosts.maxInstance, exportMutableGlobals: true });
+    ({ bytes: metered, offsets } = meterModuleWithOffsets(parsed, {
+      operatorCost: gasCosts.operator,
+      initialPoints: gasCosts.maxInstance,
+      exportMutableGlobals: true,
+    }));
     const exported = exportedMutableGlobals(parsed);
     if (exported.length === parsed.mutableGlobals.length && findResetBlocker(parsed) === undefined) {
       resetGlobals = [...exported.map((index) => GLOBAL_EXPORT_PREFIX + index), REMAINING_POINTS_EXPORT, POINTS_EXHAUSTED_EXPORT];
@@ -103,6 +114,8 @@ export function compileModule(bytecode: Uint8Array, gasCosts: GasCosts, limits: 
       instanceError: findInstanceError(parsed),
       resetGlobals,
       compileMs: performance.now() - started,
+      bytecodeHash: bytecodeHash ?? createHash('sha256').update(bytecode).digest('hex'),
+      offsets,
     },
   };
 }

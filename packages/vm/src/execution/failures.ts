@@ -1,4 +1,5 @@
 import type { VmErrorCode } from '../errors.js';
+import type { FailureModule, FailureWasmFrame } from '../ExecutionResult.js';
 
 /** Where an execution failed, kept from the innermost failure while the error text gets layered. */
 export interface FailureDetail {
@@ -6,6 +7,8 @@ export interface FailureDetail {
   context: Record<string, unknown>;
   /** Set for AS `abort`. */
   abort?: { message: string; file: string; line: number; column: number };
+  /** Set by the innermost module that saw the failure (see locateInModule). */
+  location?: { module: FailureModule; frames: FailureWasmFrame[] };
 }
 
 export function detail(code: VmErrorCode, context: Record<string, unknown> = {}): FailureDetail {

@@ -3,6 +3,7 @@ import type { ExecutionContext } from './ExecutionContext.js';
 import { detail, HostError, RuntimeVmError, type FailureDetail } from './failures.js';
 import type { InstanceEnv } from './InstanceEnv.js';
 import type { PooledInstance } from './InstancePool.js';
+import { locateInModule } from './locateInModule.js';
 
 export const MAIN_FUNCTION = 'main';
 
@@ -104,15 +105,13 @@ function run(
       (instance.exports[compiled.vmExports.start] as () => void)();
     } catch (error) {
       if (env.isExhausted) {
-        throw new RuntimeVmError(
-          'instance',
-          'Not enough gas, limit reached at initialization',
-          detail('MASON_VM_OUT_OF_GAS', { function: '(start)', gasUsed: maxInstance, gasLimit: maxInstance }),
-          0n,
-        );
+        const exhausted = detail('MASON_VM_OUT_OF_GAS', { function: '(start)', gasUsed: maxInstance, gasLimit: maxInstance });
+        locateInModule(error, exhausted, compiled, ctx);
+        throw new RuntimeVmError('instance', 'Not enough gas, limit reached at initialization', exhausted, 0n);
       }
       const failure = describeRuntimeError(error);
       if (!failure) throw error;
+      locateInModule(error, failure.detail, compiled, ctx);
       throw new RuntimeVmError('instance', failure.text, failure.detail, limit);
     }
   }
@@ -154,15 +153,13 @@ function run(
     if (error instanceof RuntimeVmError) throw error;
     if (env.isExhausted) {
       const limitUsed = limit;
-      throw new RuntimeVmError(
-        'execution',
-        `Not enough gas, limit reached at: ${functionName}`,
-        detail('MASON_VM_OUT_OF_GAS', { function: functionName, gasUsed: limitUsed, gasLimit: limitUsed }),
-        0n,
-      );
+      const exhausted = detail('MASON_VM_OUT_OF_GAS', { function: functionName, gasUsed: limitUsed, gasLimit: limitUsed });
+      locateInModule(error, exhausted, compiled, ctx);
+      throw new RuntimeVmError('execution', `Not enough gas, limit reached at: ${functionName}`, exhausted, 0n);
     }
     // Depth errors cross every frame unchanged (runtime MAIN 2.6 and later).
     if (error instanceof HostError && error.variant === 'depth') {
+      locateInModule(error, error.detail, compiled, ctx);
       throw new RuntimeVmError('depth', error.text, error.detail, env.remainingGas);
     }
     if (error instanceof HostError && error.text === 'Out of gas' && error.detail.code === 'MASON_VM_OUT_OF_GAS') {
@@ -170,6 +167,7 @@ function run(
     }
     const failure = describeRuntimeError(error);
     if (!failure) throw error;
+    locateInModule(error, failure.detail, compiled, ctx);
     throw new RuntimeVmError('execution', failure.text, failure.detail, env.remainingGas);
   }
 }

@@ -1,4 +1,5 @@
 import { canonicalizeCode, F32, F64, NAN_PRODUCING } from './canonicalizeNans.js';
+import { MeteredOffsets, OffsetRecorder } from './MeteredOffsets.js';
 import { ExternalKind, InstructionKind, MAX_MEMORY_PAGES, readInstruction, SectionId, WasmReader, WasmWriter, type ParsedModule } from '@mason/wasm';
 
 /** Export names of the metering globals, as wasmer's metering middleware names them. */
@@ -72,6 +73,22 @@ export interface MeterOptions {
  * deadline check.
  */
 export function meterModule(module: ParsedModule, options: MeterOptions): Uint8Array {
+  return meter(module, options, undefined);
+}
+
+/** meterModule, plus the map from the metered module's code offsets back to the original's (see MeteredOffsets). */
+export function meterModuleWithOffsets(module: ParsedModule, options: MeterOptions): { bytes: Uint8Array; offsets: MeteredOffsets } {
+  const recorder = new OffsetRecorder();
+  const bytes = meter(module, options, recorder);
+  const offsets = MeteredOffsets.build(
+    recorder,
+    module.codeBodies.map((body) => body.start),
+    module.importedFunctionCount,
+  );
+  return { bytes, offsets };
+}
+
+function meter(module: ParsedModule, options: MeterOptions, recorder: OffsetRecorder | undefined): Uint8Array {
   const remainingIndex = module.importedGlobalCount + module.definedGlobalCount;
   const exhaustedIndex = remainingIndex + 1;
   const watchdog: WatchdogIndices = {
@@ -123,9 +140,13 @@ export function meterModule(module: ParsedModule, options: MeterOptions): Uint8A
         break;
       case SectionId.Start:
         break;
-      case SectionId.Code:
-        out.section(section.id, codeSection(module, remainingIndex, exhaustedIndex, options.operatorCost, watchdog));
+      case SectionId.Code: {
+        const code = codeSection(module, remainingIndex, exhaustedIndex, options.operatorCost, watchdog, recorder);
+        // The recorded offsets are relative to the section's payload: made absolute.
+        recorder?.shift(0, out.length + 1 + new WasmWriter(8).u32(code.length).length);
+        out.section(section.id, code);
         break;
+      }
       default:
         out.byte(section.id).u32(payload.length).bytes(payload);
     }
@@ -293,7 +314,14 @@ function bulkWorkCode(scratch: number, watchdog: WatchdogIndices): Uint8Array {
     .toBytes();
 }
 
-function codeSection(module: ParsedModule, remainingIndex: number, exhaustedIndex: number, operatorCost: bigint, watchdog: WatchdogIndices): Uint8Array {
+function codeSection(
+  module: ParsedModule,
+  remainingIndex: number,
+  exhaustedIndex: number,
+  operatorCost: bigint,
+  watchdog: WatchdogIndices,
+  recorder: OffsetRecorder | undefined,
+): Uint8Array {
   const charges = new Map<number, Uint8Array>();
   const charge = (operators: number): Uint8Array => {
     let code = charges.get(operators);
@@ -345,6 +373,9 @@ function codeSection(module: ParsedModule, remainingIndex: number, exhaustedInde
     starts.push(end);
 
     body.length = 0;
+    const firstRun = recorder?.metered.length ?? 0;
+    // Locals, and code inserted before an instruction, map to the instruction (or the body) they belong to.
+    recorder?.run(0, start, false);
     let canonicalizeF32: Uint8Array | undefined;
     let canonicalizeF64: Uint8Array | undefined;
     let bulkWork: Uint8Array | undefined;
@@ -372,6 +403,7 @@ function codeSection(module: ParsedModule, remainingIndex: number, exhaustedInde
       body.bytes(module.bytes.subarray(start, expressionStart));
     }
     if (localCount > MANY_LOCALS) {
+      recorder?.run(body.length, starts[0]!, false);
       body
         .byte(0x42)
         .i64(BigInt(localCount * LOCAL_WORK))
@@ -380,32 +412,41 @@ function codeSection(module: ParsedModule, remainingIndex: number, exhaustedInde
     /** Copies instructions [from, to): bulk operators preceded by their work, float results followed by their canonicalization. */
     const copy = (from: number, to: number) => {
       if (!hasFloatResults && !hasBulk) {
+        recorder?.run(body.length, starts[from]!, true);
         body.bytes(module.bytes.subarray(starts[from]!, starts[to]!));
         return;
       }
       let runStart = from;
       for (let k = from; k < to; k++) {
         if (bulk[k]) {
+          recorder?.run(body.length, starts[runStart]!, true);
           body.bytes(module.bytes.subarray(starts[runStart]!, starts[k]!));
+          recorder?.run(body.length, starts[k]!, false);
           body.bytes(bulkWork!);
           runStart = k;
         }
         const type = canonicalized[k];
         if (type === undefined) continue;
+        recorder?.run(body.length, starts[runStart]!, true);
         body.bytes(module.bytes.subarray(starts[runStart]!, starts[k + 1]!));
+        recorder?.run(body.length, starts[k]!, false);
         body.bytes(type === F32 ? canonicalizeF32! : canonicalizeF64!);
         runStart = k + 1;
       }
+      recorder?.run(body.length, starts[runStart]!, true);
       body.bytes(module.bytes.subarray(starts[runStart]!, starts[to]!));
     };
     let segmentStart = 0;
     for (let i = 0; i < accounting.length; i++) {
       if (!accounting[i]) continue;
+      recorder?.run(body.length, starts[segmentStart]!, false);
       body.bytes(charge(i - segmentStart + 1));
       copy(segmentStart, i + 1);
       segmentStart = i + 1;
     }
-    out.u32(body.length).bytes(body.toBytes());
+    out.u32(body.length);
+    recorder?.shift(firstRun, out.length);
+    out.bytes(body.toBytes());
   });
   return out.toBytes();
 }

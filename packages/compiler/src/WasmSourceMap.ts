@@ -1,4 +1,4 @@
-import { parseModule } from '@mason/vm';
+import { parseModule } from '@mason/wasm';
 
 /** A place in a source file, 1-based. */
 export interface SourcePosition {
@@ -105,6 +105,14 @@ export class WasmSourceMap {
       if (file !== undefined && accept(file)) return { file, line: mapping.line + 1, column: mapping.column + 1 };
     }
     return undefined;
+  }
+
+  /** Every mapped instruction with a source: offset, file and 1-based line. */
+  *entries(): Generator<{ offset: number; file: string; line: number }> {
+    for (const mapping of this.mappings) {
+      const file = this.sources[mapping.source];
+      if (file !== undefined) yield { offset: mapping.offset, file, line: mapping.line + 1 };
+    }
   }
 
   private bodyStart(offset: number): number {
