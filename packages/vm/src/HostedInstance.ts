@@ -11,6 +11,7 @@ import { fromKey } from './state/bytesKey.js';
 import { SpeculativeLedger } from './state/SpeculativeLedger.js';
 import { DEFAULT_VM_EXPORT_NAMES, type VmExportNames } from './wasm/meterModule.js';
 import type { LedgerChanges, LedgerReader } from './state/LedgerState.js';
+import type { DeferredCallReader } from './deferredCalls/DeferredCall.js';
 
 /** One frame of a hosted instance's call stack. */
 export interface HostedFrame {
@@ -87,6 +88,7 @@ export class HostedInstance {
     chainId: bigint;
     gas: bigint;
     ledgerMark: number;
+    deferredCallsMark: number;
     operationId: string | null;
   };
 
@@ -94,11 +96,12 @@ export class HostedInstance {
     private readonly host: ExecutionHost,
     state: LedgerReader,
     options: HostedInstanceOptions,
+    deferredCalls?: DeferredCallReader,
   ) {
     const given = options.context;
     const slot = given instanceof SlotContext ? given : new SlotContext(given ?? { slot: { period: 0, thread: 0 }, timestamp: 0 });
     const ledger = new SpeculativeLedger(state);
-    this.ctx = new ExecutionContext(host, ledger, slot, options.operationId ?? null);
+    this.ctx = new ExecutionContext(host, ledger, slot, options.operationId ?? null, deferredCalls);
     this.ctx.stack = options.callStack.map(toStackFrame);
     this.env = new InstanceEnv(this.ctx);
     this.env.remainingGas = BigInt(options.gas);
@@ -109,6 +112,7 @@ export class HostedInstance {
       chainId: host.chainId,
       gas: BigInt(options.gas),
       ledgerMark: ledger.checkpoint(),
+      deferredCallsMark: this.ctx.deferredCalls.checkpoint(),
       operationId: options.operationId ?? null,
     };
   }
@@ -262,6 +266,7 @@ export class HostedInstance {
   /** Back to the state right after construction: ledger, call stack, slot, chain id, gas; no events. */
   reset(): void {
     this.ctx.ledger.rollback(this.initial.ledgerMark);
+    this.ctx.deferredCalls.rollback(this.initial.deferredCallsMark);
     this.ctx.stack = this.initial.frames.map(toStackFrame);
     this.ctx.slot = new SlotContext(this.initial.slot);
     this.host.chainId = this.initial.chainId;

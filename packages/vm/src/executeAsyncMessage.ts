@@ -7,10 +7,12 @@ import type { AsyncMessage } from './asyncMessages.js';
 import { asyncMessageId, asyncMessageIdJson } from './asyncMessageId.js';
 import type { SlotContext } from './SlotContext.js';
 import type { LedgerReader } from './state/LedgerState.js';
+import type { DeferredCallReader } from './deferredCalls/DeferredCall.js';
 
 export interface AsyncMessageRun {
   host: ExecutionHost;
   state: LedgerReader;
+  deferredCalls?: DeferredCallReader;
   slot: SlotContext;
   message: AsyncMessage;
   commit: boolean;
@@ -34,6 +36,7 @@ export function executeAsyncMessage(run: AsyncMessageRun): OperationOutcome {
     {
       host,
       state: run.state,
+      deferredCalls: run.deferredCalls,
       slot: run.slot,
       operationId: null,
       maxGas: message.maxGas,

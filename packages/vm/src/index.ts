@@ -7,7 +7,22 @@ export {
   type ReadOnlyCallRequest,
   type ReadOnlyBytecodeRequest,
   type AsyncMessageRequest,
+  type DeferredCallsRequest,
 } from './Vm.js';
+export {
+  type DeferredCall,
+  type DeferredCallWrite,
+  type DeferredCallReader,
+  type DeferredCallState,
+  isDeferredCallReader,
+  isDeferredCallState,
+} from './deferredCalls/DeferredCall.js';
+export { DEFERRED_CALLS } from './deferredCalls/deferredCallConfig.js';
+export { computeDeferredCallFee, deferredCallStorageCost, nextBaseFee, slotsBetween, type DeferredCallQuoteRequest } from './deferredCalls/deferredCallFee.js';
+export { deferredCallId, parseDeferredCallId, deferredCallIdSlot, slotOfDeferredCallId, DeferredCallIdError } from './deferredCalls/deferredCallId.js';
+export { MemoryDeferredCalls } from './deferredCalls/MemoryDeferredCalls.js';
+export { SpeculativeDeferredCalls } from './deferredCalls/SpeculativeDeferredCalls.js';
+export type { DeferredSlotOutcome, DeferredCallExecution } from './deferredCalls/executeDeferredCalls.js';
 export type { ExecutionResult, ReadOnlyResult, VmExecutionError } from './ExecutionResult.js';
 export type { SCOutputEvent, EventExecutionContext } from '@mason/codec';
 export type { AsyncMessage } from './asyncMessages.js';
