@@ -31,6 +31,7 @@ import type { ChainConfig } from './config.js';
 import { EventStore, type SCOutputEvent } from './events/eventStore.js';
 import { MAX_ASYNC_GAS } from './asyncPool/asyncPoolState.js';
 import { nextAsyncSlot } from './asyncPool/nextAsyncSlot.js';
+import { earlierSlot, nextDeferredCallSlot } from './deferredCalls/nextDeferredCallSlot.js';
 import { maxSpending } from './execution/executeOperation.js';
 import type { SlotExecution, SlotExecutionInput } from './execution/executeSlot.js';
 import { ExecutionWorker, SlotExecutionFailed } from './execution/ExecutionWorker.js';
@@ -345,7 +346,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
    * operations and finality, possibly earlier for an asynchronous message the devnet is late for.
    */
   #nextUsefulSlot(): Slot | null {
-    if (!this.#hasWork() && this.candidateLedger.asyncPool.size === 0) return null;
+    if (!this.#hasWork() && this.candidateLedger.asyncPool.size === 0 && this.candidateLedger.deferredCalls.size === 0) return null;
     const now = this.currentSlot();
     let from = compareSlots(now, this.#lastProducedSlot) > 0 ? now : nextSlot(this.#lastProducedSlot, this.config.threadCount);
     if (from.period === 0) from = { period: 1, thread: 0 };
@@ -366,7 +367,8 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     if (from.period === 0) from = { period: 1, thread: 0 };
     // A slot whose production failed is not tried again: the messages run in the next one.
     if (this.#failedSlot && compareSlots(from, this.#failedSlot) <= 0) from = nextSlot(this.#failedSlot, this.config.threadCount);
-    return nextAsyncSlot(this.candidateLedger.asyncPool, from, this.config.threadCount, MAX_ASYNC_GAS + this.config.maxGasPerBlock);
+    const message = nextAsyncSlot(this.candidateLedger.asyncPool, from, this.config.threadCount, MAX_ASYNC_GAS + this.config.maxGasPerBlock);
+    return earlierSlot(message, nextDeferredCallSlot(this.candidateLedger.deferredCalls, from));
   }
 
   #schedule(): void {
@@ -821,6 +823,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
    */
   #takeExecution(block: Block, records: OperationRecord[], execution: SlotExecution): boolean {
     const results: Array<[string, boolean]> = [];
+    this.events.addSpeculative(execution.deferredEvents);
     execution.operations.forEach((outcome, index) => {
       const record = records[index]!;
       this.events.addSpeculative(outcome.events);
@@ -839,7 +842,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     this.emit('candidate', changes);
     this.#recordRolls(changes, Math.floor(block.slot.period / this.config.periodsPerCycle));
     this.#pendingBlocks.set(block.id, { changes, operationResults: results });
-    return changes.some((change) => change.kind === 'asyncMessage');
+    return changes.some((change) => change.kind === 'asyncMessage' || change.kind === 'deferredCall');
   }
 
   /** Operations waiting for their sender to be able to pay are candidates again once its balance changed. */

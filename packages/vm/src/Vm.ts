@@ -1,4 +1,4 @@
-import { Address, formatMas, type Datastore } from '@mason/codec';
+import { Address, formatMas, type Datastore, type Slot } from '@mason/codec';
 import { randomBytes } from 'node:crypto';
 import { VmError } from './errors.js';
 import type { ExecutionContext, ExecutionHost } from './execution/ExecutionContext.js';
@@ -84,6 +84,8 @@ export interface CallScRequest extends RunOptions {
 export interface DeferredCallsRequest {
   /** The slot being executed (not read-only). */
   context: SlotContext | SlotContextInit;
+  /** The slot whose calls run, when not the context's (a host that skipped that slot runs its calls late). */
+  dueSlot?: Slot;
   state?: LedgerState;
   deferredCalls?: DeferredCallState;
 }
@@ -254,6 +256,7 @@ export class Vm {
       state,
       deferredCalls: request.deferredCalls ?? (this.registryOf(request.state) as DeferredCallState),
       slot: this.slotContext({ context: request.context }, false),
+      ...(request.dueSlot && { dueSlot: request.dueSlot }),
     });
   }
 

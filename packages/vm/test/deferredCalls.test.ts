@@ -1,5 +1,5 @@
 import { Args, MAS, SecretKey, concatBytes, decodeBase58check, encodeBase58check, encodeVarint } from '@mason/codec';
-import { deployerDatastore } from '@mason/test-utils';
+import { compileContract as compile, DEFERRED_CALLS_SOURCE, deployerDatastore } from '@mason/test-utils';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   computeDeferredCallFee,
@@ -25,7 +25,7 @@ const TICK_GAS = 20_000_000n;
 let deployer: Uint8Array;
 let contract: Uint8Array;
 beforeAll(async () => {
-  [deployer, contract] = await Promise.all([compileContract('deployer'), compileContract('deferred')]);
+  [deployer, contract] = await Promise.all([compileContract('deployer'), compile(DEFERRED_CALLS_SOURCE, { flavor: 'official' })]);
 });
 
 interface World {

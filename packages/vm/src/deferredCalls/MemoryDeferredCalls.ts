@@ -44,6 +44,14 @@ export class MemoryDeferredCalls implements DeferredCallState {
     return this.#calls.entries();
   }
 
+  /** Target slots with registered calls, unordered. */
+  slotsWithCalls(): Slot[] {
+    return [...this.#bySlot.keys()].map((key) => {
+      const [period, thread] = key.split(':').map(Number) as [number, number];
+      return { period, thread };
+    });
+  }
+
   /** The earliest target slot with a registered call, or undefined. */
   earliestSlot(): Slot | undefined {
     let best: Slot | undefined;
@@ -97,6 +105,20 @@ export class MemoryDeferredCalls implements DeferredCallState {
       case 'deferredTotalGas':
         return { ...write, value: this.#totalGas };
     }
+  }
+
+  /** Writes that build this registry from nothing (to copy it into another one). */
+  snapshot(): DeferredCallWrite[] {
+    const slotOf = (key: string) => {
+      const [period, thread] = key.split(':').map(Number) as [number, number];
+      return { period, thread };
+    };
+    const writes: DeferredCallWrite[] = [];
+    for (const [id, call] of this.#calls) writes.push({ kind: 'deferredCall', id, slot: call.targetSlot, value: call });
+    for (const [key, value] of this.#slotGas) writes.push({ kind: 'deferredSlotGas', slot: slotOf(key), value });
+    for (const [key, value] of this.#baseFee) writes.push({ kind: 'deferredBaseFee', slot: slotOf(key), value });
+    if (this.#totalGas !== 0n) writes.push({ kind: 'deferredTotalGas', value: this.#totalGas });
+    return writes;
   }
 
   applyDeferredCallWrites(writes: readonly DeferredCallWrite[]): void {

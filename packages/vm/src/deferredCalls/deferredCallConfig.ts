@@ -23,6 +23,11 @@ export const DEFERRED_CALLS = {
   slotOverbookingPenalty: 100_000n,
   /** Largest base fee per gas. */
   maxBaseFee: 1_000_000_000n,
+  /**
+   * Price of a stored byte of a call (`LEDGER_COST_PER_BYTE` in the deferred-call config): the
+   * node's, whatever storage price a unit-test host gives its ledger.
+   */
+  costPerByte: NODE_CONSTANTS.ledgerCostPerByte,
   /** Fixed bytes of a stored call: sender 35 + slot 16 + target 35 + coins 8 + max gas 8 + fee 8 + cancelled 1. */
   storedCallBaseSize: 111n,
 } as const;

@@ -18,6 +18,8 @@ export interface DeferredSlotRun {
   deferredCalls: DeferredCallState;
   /** The slot being executed: its calls run now. */
   slot: SlotContext;
+  /** The slot whose calls run, when not the context's: a host that skipped a slot runs its calls late. */
+  dueSlot?: Slot;
 }
 
 export interface DeferredCallExecution {
@@ -57,7 +59,7 @@ const callsError = (text: string, code: 'MASON_VM_COINS' | 'MASON_VM_FUNCTION_NO
  */
 export function executeDeferredCallsOfSlot(run: DeferredSlotRun): DeferredSlotOutcome {
   const { host, deferredCalls: registry } = run;
-  const slot = run.slot.slot;
+  const slot = run.dueSlot ?? run.slot.slot;
   const threadCount = host.limits.threadCount;
   const ids = registry.deferredCallIds(slot);
   const calls = ids.map((id) => ({ id, call: registry.getDeferredCall(id)! }));
@@ -97,7 +99,7 @@ function refundStorageCost(run: DeferredSlotRun, call: DeferredCall): void {
       ctx,
       undefined,
       call.sender,
-      deferredCallStorageCost(BigInt(call.parameters.length), limits.ledgerCostPerByte, limits.maxFunctionNameLength),
+      deferredCallStorageCost(BigInt(call.parameters.length), DEFERRED_CALLS.costPerByte, limits.maxFunctionNameLength),
       false,
     );
   } catch (error) {

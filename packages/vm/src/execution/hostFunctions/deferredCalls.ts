@@ -29,7 +29,7 @@ function quote(ctx: ExecutionContext, slot: Slot, maxGas: bigint, paramsSize: bi
     currentSlot: ctx.slot.slot,
     paramsSize,
     threadCount: limits.threadCount,
-    costPerByte: limits.ledgerCostPerByte,
+    costPerByte: DEFERRED_CALLS.costPerByte,
     maxFunctionNameLength: limits.maxFunctionNameLength,
     maxParameterSize: limits.maxParameterSize,
   });

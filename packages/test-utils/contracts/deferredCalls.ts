@@ -37,7 +37,19 @@ export function register(binaryArgs: StaticArray<u8>): StaticArray<u8> {
   const args = new Args(binaryArgs);
   const address = args.nextString().expect('target');
   const func = args.nextString().expect('function');
-  const slot = target(args);
+  return registerIn(args, address, func, target(args));
+}
+
+/** Like `register`, with the target slot's own period instead of periods ahead. */
+export function registerAt(binaryArgs: StaticArray<u8>): StaticArray<u8> {
+  const args = new Args(binaryArgs);
+  const address = args.nextString().expect('target');
+  const func = args.nextString().expect('function');
+  const period = args.nextU64().expect('period');
+  return registerIn(args, address, func, new Slot(period, args.nextU8().expect('thread')));
+}
+
+function registerIn(args: Args, address: string, func: string, slot: Slot): StaticArray<u8> {
   const maxGas = args.nextU64().expect('maxGas');
   const coins = args.nextU64().expect('coins');
   const params = new Args().add(args.nextString().expect('note')).serialize();
