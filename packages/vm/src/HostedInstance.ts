@@ -1,4 +1,4 @@
-import type { Datastore } from '@mason/codec';
+import type { Datastore, Slot } from '@mason/codec';
 import { formatVmMessage, type VmErrorCode } from './errors.js';
 import type { SCOutputEvent } from '@mason/codec';
 import { datastoreMap } from './execution/datastoreMap.js';
@@ -11,7 +11,9 @@ import { fromKey } from './state/bytesKey.js';
 import { SpeculativeLedger } from './state/SpeculativeLedger.js';
 import { DEFAULT_VM_EXPORT_NAMES, type VmExportNames } from './wasm/meterModule.js';
 import type { LedgerChanges, LedgerReader } from './state/LedgerState.js';
-import type { DeferredCallReader } from './deferredCalls/DeferredCall.js';
+import type { DeferredCallReader, DeferredCallState, DeferredCallWrite } from './deferredCalls/DeferredCall.js';
+import { executeDeferredCallsOfSlot, type DeferredSlotOutcome } from './deferredCalls/executeDeferredCalls.js';
+import { speculativeState } from './state/speculativeState.js';
 
 /** One frame of a hosted instance's call stack. */
 export interface HostedFrame {
@@ -261,6 +263,35 @@ export class HostedInstance {
     // The node's text of an abort it cannot read says nothing of the message: Mason's does.
     const message = code === 'MASON_VM_ABORT_UNREADABLE' ? formatVmMessage(code, context) : failure.display;
     return { code, message, ...(abort && { abort: { ...abort } }) };
+  }
+
+  /**
+   * Runs the deferred calls of every slot up to `slot` included, earliest slot first, as a node
+   * would at the start of each (see `Vm.executeDeferredCalls`), on the instance's state; their
+   * events join `events`. For hosts that move the clock (unit tests).
+   */
+  runDeferredCalls(slot: Slot): DeferredSlotOutcome[] {
+    const ledger = this.ctx.ledger;
+    const registry = this.ctx.deferredCalls;
+    const state = speculativeState(ledger);
+    const deferredCalls: DeferredCallState = {
+      getDeferredCall: (id) => registry.getDeferredCall(id),
+      deferredCallIds: (due) => registry.deferredCallIds(due),
+      deferredSlotGas: (due) => registry.deferredSlotGas(due),
+      deferredSlotBaseFee: (due) => registry.deferredSlotBaseFee(due),
+      deferredTotalGas: () => registry.deferredTotalGas(),
+      applyDeferredCallWrites: (writes: readonly DeferredCallWrite[]) => {
+        for (const write of writes) registry.write(write);
+      },
+    };
+    const outcomes: DeferredSlotOutcome[] = [];
+    for (const due of registry.slotsWithCalls()) {
+      if (due.period > slot.period || (due.period === slot.period && due.thread > slot.thread)) break;
+      const outcome = executeDeferredCallsOfSlot({ host: this.host, state, deferredCalls, slot: this.ctx.slot, dueSlot: due });
+      for (const event of outcome.events) this.ctx.emitEvent(event);
+      outcomes.push(outcome);
+    }
+    return outcomes;
   }
 
   /** Back to the state right after construction: ledger, call stack, slot, chain id, gas; no events. */

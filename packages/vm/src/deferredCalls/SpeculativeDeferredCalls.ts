@@ -78,6 +78,14 @@ export class SpeculativeDeferredCalls implements DeferredCallReader {
     return write?.kind === 'deferredTotalGas' ? write.value : this.base.deferredTotalGas();
   }
 
+  /** Target slots with registered calls, earliest first (the base's when it can list them). */
+  slotsWithCalls(): Slot[] {
+    const base = (this.base as { slotsWithCalls?: () => Slot[] }).slotsWithCalls?.() ?? [];
+    const slots = new Map(base.map((slot) => [slotKey(slot), slot]));
+    for (const write of this.#overlay.values()) if (write.kind === 'deferredCall' && write.value !== null) slots.set(slotKey(write.slot), write.slot);
+    return [...slots.values()].filter((slot) => this.deferredCallIds(slot).length > 0).sort((a, b) => a.period - b.period || a.thread - b.thread);
+  }
+
   /** The net writes to the base registry, in first-write order. */
   writes(): DeferredCallWrite[] {
     return [...this.#overlay.values()];
