@@ -137,6 +137,17 @@ describe('deferred calls on the devnet', () => {
     expect(exists.events.map((e: any) => e.data)).toEqual(['exists false']);
     const again = await m.callContract(devnet, a, 'cancel', idArg(id));
     expect(again.events.at(-1).data).toContain('Call ID is already cancelled.');
+    // the explorer's list (API port): every registered call, cancelled ones included, earliest first
+    const listed = await call<any>(devnet.urls.api, 'mason_list_deferred_calls', [{}]);
+    expect(listed.calls.find((c: any) => c.call_id === id)).toMatchObject({ call: { cancelled: true, coins: '2', target_function: 'tick' } });
+    expect(listed.total_count).toBe(listed.calls.length);
+    const slots = listed.calls.map((c: any) => c.call.target_slot.period * 32 + c.call.target_slot.thread);
+    expect(slots).toEqual([...slots].sort((x: number, y: number) => x - y));
+    expect((await rpc(devnet.urls.api, 'mason_list_deferred_calls', [{ limit: 129 }])).error).toEqual({
+      code: -32000,
+      message: 'Bad request: too many arguments',
+    });
+    expect((await rpc(devnet.urls.api, 'mason_list_deferred_calls', [{ limit: 0 }])).error?.code).toBe(-32602);
   });
 
   it('a failing call is rolled back with the node error event; its coins go back to the sender', async () => {
