@@ -1,4 +1,5 @@
 import type { SecretKey, SendOperationInput, Slot } from '@mason/codec';
+import type { DeferredCallReader } from '@mason/vm';
 import type { BlockGraph } from './chain/blockGraph.js';
 import type { EndorsementIndex } from './chain/EndorsementIndex.js';
 import type { OperationHistory } from './chain/OperationHistory.js';
@@ -10,7 +11,10 @@ import type { DevnetLedger } from './ledger/devnetLedger.js';
 import type { StateChangeRecord } from './stateControl/StateChangeRecord.js';
 
 /** A ledger as the API reads it: no write. */
-export type LedgerReader = Pick<DevnetLedger, 'balance' | 'rollCount' | 'deferredCredits' | 'getDataEntry' | 'getDataKeys' | 'getBytecode'>;
+export type LedgerReader = Pick<
+  DevnetLedger,
+  'balance' | 'rollCount' | 'deferredCredits' | 'getDataEntry' | 'getDataKeys' | 'getBytecode' | 'deferredCalls' | keyof DeferredCallReader
+>;
 
 /**
  * What JSON-RPC methods and views may read of the chain. Nothing here can change it: they do

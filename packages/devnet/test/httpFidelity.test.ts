@@ -50,7 +50,7 @@ describe('ids and u64 numbers above 2^53', () => {
   it('reads u64 params above 2^53 exactly, and refuses those above u64', async () => {
     const quote = await post(
       devnet.urls.public,
-      '{"jsonrpc":"2.0","id":1,"method":"get_deferred_call_quote","params":[[{"target_slot":{"period":9007199254740993,"thread":3},"max_gas_request":18446744073709551615}]]}',
+      '{"jsonrpc":"2.0","id":1,"method":"get_deferred_call_quote","params":[[{"target_slot":{"period":9007199254740993,"thread":3},"max_gas_request":18446744073709551615,"params_size":0}]]}',
     );
     expect(quote.text).toBe(
       '{"jsonrpc":"2.0","id":1,"result":[{"target_slot":{"period":9007199254740993,"thread":3},"max_gas_request":18446744073709551615,"available":false,"price":"0"}]}',

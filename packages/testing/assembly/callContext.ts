@@ -41,7 +41,7 @@ export function setTimestamp(timestamp: u64): void {
   env.setTimestamp(timestamp);
 }
 
-/** Moves to slot (period, thread): event indices and the unsafe RNG start over, as in a new slot. */
+/** Moves to slot (period, thread): event indices and the unsafe RNG start over, as in a new slot; the deferred calls due by then run first. */
 export function setSlot(period: u64, thread: u8): void {
   env.setSlot(period, thread);
 }

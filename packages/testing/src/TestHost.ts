@@ -502,9 +502,14 @@ export class TestHost {
     this.hosted.setSlot(next);
   }
 
-  /** A new slot at the same time: event indices, created-address index and RNG start over. */
-  setSlot(period: number, thread: number): void {
+  /**
+   * A new slot at the same time: event indices, created-address index and RNG start over. With
+   * `runDeferredCalls` (Mason's `setSlot`, not vm-mock's `mockCurrentSlot`), the deferred calls of
+   * the slots up to the new one run first, as time passing would run them on a node.
+   */
+  setSlot(period: number, thread: number, runDeferredCalls = false): void {
     this.hosted.setSlot({ slot: { period, thread }, timestamp: this.hosted.slot.timestamp });
+    if (runDeferredCalls) this.hosted.runDeferredCalls({ period, thread });
   }
 
   setChainId(chainId: bigint): void {

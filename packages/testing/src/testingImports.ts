@@ -23,7 +23,7 @@ export function testingImports(host: TestHost): Record<string, (...args: any[]) 
     set_transferred_coins: (amount: bigint) => host.setTransferredCoins(u64(amount)),
     set_balance: (address: number, amount: bigint) => host.setBalance(text(address), u64(amount)),
     set_timestamp: (timestamp: bigint) => host.setTimestamp(Number(u64(timestamp))),
-    set_slot: (period: bigint, thread: number) => host.setSlot(Number(u64(period)), thread),
+    set_slot: (period: bigint, thread: number) => host.setSlot(Number(u64(period)), thread, true),
     set_chain_id: (chainId: bigint) => host.setChainId(u64(chainId)),
     set_op_data: (key: number, value: number) => host.setOperationData(bytes(key), bytes(value)),
     delete_op_data: (key: number) => host.setOperationData(bytes(key), null),

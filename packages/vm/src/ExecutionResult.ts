@@ -2,6 +2,7 @@ import type { AsyncMessage } from './asyncMessages.js';
 import type { VmErrorCode } from './errors.js';
 import type { SCOutputEvent } from '@mason/codec';
 import type { LedgerChanges } from './state/LedgerState.js';
+import type { DeferredCallWrite } from './deferredCalls/DeferredCall.js';
 
 /** A wasm frame of a failure, in the ORIGINAL module (the bytecode stored or sent, before metering). */
 export interface FailureWasmFrame {
@@ -59,6 +60,8 @@ export interface ExecutionResult {
   /** Net ledger changes (empty on failure). Already applied to the state when `committed`. */
   stateChanges: LedgerChanges;
   committed: boolean;
+  /** Net writes to the deferred-call registry (registrations, cancellations; empty on failure). Applied with the ledger changes when `committed`. */
+  deferredCallWrites: DeferredCallWrite[];
   /** Asynchronous messages emitted with `send_message` (empty on failure). */
   asyncMessages: AsyncMessage[];
   /** SC addresses created by this execution, in creation order (empty on failure). */

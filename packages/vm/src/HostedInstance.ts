@@ -1,4 +1,4 @@
-import type { Datastore } from '@mason/codec';
+import type { Datastore, Slot } from '@mason/codec';
 import { formatVmMessage, type VmErrorCode } from './errors.js';
 import type { SCOutputEvent } from '@mason/codec';
 import { datastoreMap } from './execution/datastoreMap.js';
@@ -11,6 +11,9 @@ import { fromKey } from './state/bytesKey.js';
 import { SpeculativeLedger } from './state/SpeculativeLedger.js';
 import { DEFAULT_VM_EXPORT_NAMES, type VmExportNames } from './wasm/meterModule.js';
 import type { LedgerChanges, LedgerReader } from './state/LedgerState.js';
+import type { DeferredCallReader, DeferredCallState, DeferredCallWrite } from './deferredCalls/DeferredCall.js';
+import { executeDeferredCallsOfSlot, type DeferredSlotOutcome } from './deferredCalls/executeDeferredCalls.js';
+import { speculativeState } from './state/speculativeState.js';
 
 /** One frame of a hosted instance's call stack. */
 export interface HostedFrame {
@@ -87,6 +90,7 @@ export class HostedInstance {
     chainId: bigint;
     gas: bigint;
     ledgerMark: number;
+    deferredCallsMark: number;
     operationId: string | null;
   };
 
@@ -94,11 +98,12 @@ export class HostedInstance {
     private readonly host: ExecutionHost,
     state: LedgerReader,
     options: HostedInstanceOptions,
+    deferredCalls?: DeferredCallReader,
   ) {
     const given = options.context;
     const slot = given instanceof SlotContext ? given : new SlotContext(given ?? { slot: { period: 0, thread: 0 }, timestamp: 0 });
     const ledger = new SpeculativeLedger(state);
-    this.ctx = new ExecutionContext(host, ledger, slot, options.operationId ?? null);
+    this.ctx = new ExecutionContext(host, ledger, slot, options.operationId ?? null, deferredCalls);
     this.ctx.stack = options.callStack.map(toStackFrame);
     this.env = new InstanceEnv(this.ctx);
     this.env.remainingGas = BigInt(options.gas);
@@ -109,6 +114,7 @@ export class HostedInstance {
       chainId: host.chainId,
       gas: BigInt(options.gas),
       ledgerMark: ledger.checkpoint(),
+      deferredCallsMark: this.ctx.deferredCalls.checkpoint(),
       operationId: options.operationId ?? null,
     };
   }
@@ -259,9 +265,39 @@ export class HostedInstance {
     return { code, message, ...(abort && { abort: { ...abort } }) };
   }
 
+  /**
+   * Runs the deferred calls of every slot up to `slot` included, earliest slot first, as a node
+   * would at the start of each (see `Vm.executeDeferredCalls`), on the instance's state; their
+   * events join `events`. For hosts that move the clock (unit tests).
+   */
+  runDeferredCalls(slot: Slot): DeferredSlotOutcome[] {
+    const ledger = this.ctx.ledger;
+    const registry = this.ctx.deferredCalls;
+    const state = speculativeState(ledger);
+    const deferredCalls: DeferredCallState = {
+      getDeferredCall: (id) => registry.getDeferredCall(id),
+      deferredCallIds: (due) => registry.deferredCallIds(due),
+      deferredSlotGas: (due) => registry.deferredSlotGas(due),
+      deferredSlotBaseFee: (due) => registry.deferredSlotBaseFee(due),
+      deferredTotalGas: () => registry.deferredTotalGas(),
+      applyDeferredCallWrites: (writes: readonly DeferredCallWrite[]) => {
+        for (const write of writes) registry.write(write);
+      },
+    };
+    const outcomes: DeferredSlotOutcome[] = [];
+    for (const due of registry.slotsWithCalls()) {
+      if (due.period > slot.period || (due.period === slot.period && due.thread > slot.thread)) break;
+      const outcome = executeDeferredCallsOfSlot({ host: this.host, state, deferredCalls, slot: this.ctx.slot, dueSlot: due });
+      for (const event of outcome.events) this.ctx.emitEvent(event);
+      outcomes.push(outcome);
+    }
+    return outcomes;
+  }
+
   /** Back to the state right after construction: ledger, call stack, slot, chain id, gas; no events. */
   reset(): void {
     this.ctx.ledger.rollback(this.initial.ledgerMark);
+    this.ctx.deferredCalls.rollback(this.initial.deferredCallsMark);
     this.ctx.stack = this.initial.frames.map(toStackFrame);
     this.ctx.slot = new SlotContext(this.initial.slot);
     this.host.chainId = this.initial.chainId;

@@ -1,4 +1,4 @@
-import { Address, formatMas, type Datastore } from '@mason/codec';
+import { Address, formatMas, type Datastore, type Slot } from '@mason/codec';
 import { randomBytes } from 'node:crypto';
 import { VmError } from './errors.js';
 import type { ExecutionContext, ExecutionHost } from './execution/ExecutionContext.js';
@@ -15,14 +15,19 @@ import type { AsyncMessage } from './asyncMessages.js';
 import type { ExecutionResult, ReadOnlyResult } from './ExecutionResult.js';
 import { createGasCosts, type GasCosts } from './gas/GasCosts.js';
 import { SlotContext, type SlotContextInit } from './SlotContext.js';
-import type { LedgerState } from './state/LedgerState.js';
+import type { LedgerReader, LedgerState } from './state/LedgerState.js';
 import { MemoryLedger } from './state/MemoryLedger.js';
 import { NODE_LIMITS, type VmLimits } from './VmLimits.js';
 import type { ExecutionTracer } from './trace/ExecutionTracer.js';
+import { type DeferredCallReader, type DeferredCallState, isDeferredCallReader, isDeferredCallState } from './deferredCalls/DeferredCall.js';
+import { executeDeferredCallsOfSlot, type DeferredSlotOutcome } from './deferredCalls/executeDeferredCalls.js';
+import { MemoryDeferredCalls } from './deferredCalls/MemoryDeferredCalls.js';
 
 export interface VmOptions {
   /** Ledger the VM runs against and commits to; default an empty MemoryLedger. */
   state?: LedgerState;
+  /** Deferred-call registry; default the state when it is one (the devnet's ledgers), else an empty MemoryDeferredCalls. */
+  deferredCalls?: DeferredCallState;
   /** Chain id returned by `chain_id` (77 for a sandbox, 77658377 mainnet, 77658366 buildnet). */
   chainId: bigint | number;
   /** Raw gas table in the node's JSON format, or prepared costs; default the node's table. */
@@ -79,6 +84,15 @@ export interface CallScRequest extends RunOptions {
   callerOwns?: readonly string[];
 }
 
+export interface DeferredCallsRequest {
+  /** The slot being executed (not read-only). */
+  context: SlotContext | SlotContextInit;
+  /** The slot whose calls run, when not the context's (a host that skipped that slot runs its calls late). */
+  dueSlot?: Slot;
+  state?: LedgerState;
+  deferredCalls?: DeferredCallState;
+}
+
 export interface AsyncMessageRequest extends RunOptions {
   /** A message emitted by `send_message` (see `ExecutionResult.asyncMessages`). */
   message: AsyncMessage;
@@ -117,6 +131,8 @@ export class Vm {
   readonly gasCosts: GasCosts;
   readonly limits: VmLimits;
   readonly modules: ModuleCache;
+  /** The registry of deferred calls used with the VM's own state. */
+  readonly deferredCalls: DeferredCallState;
   private readonly host: ExecutionHost;
 
   constructor(options: VmOptions) {
@@ -125,6 +141,7 @@ export class Vm {
     this.gasCosts = costs && 'abi' in costs && costs.abi instanceof Map ? (costs as GasCosts) : createGasCosts(costs as Record<string, number> | undefined);
     this.limits = { ...NODE_LIMITS, ...options.limits };
     this.modules = options.moduleCache ?? new ModuleCache(this.gasCosts, this.limits.condom);
+    this.deferredCalls = options.deferredCalls ?? (isDeferredCallState(this.state) ? this.state : new MemoryDeferredCalls());
     this.host = {
       gasCosts: this.gasCosts,
       limits: this.limits,
@@ -133,6 +150,12 @@ export class Vm {
       onPrint: options.onPrint,
       lenientAddresses: options.lenientAddresses ?? false,
     };
+  }
+
+  /** The registry that goes with a state: the state itself when it is one (the devnet's ledgers), else the VM's. */
+  private registryOf(state: LedgerReader | undefined): DeferredCallReader {
+    if (state === undefined || state === this.state) return this.deferredCalls;
+    return isDeferredCallReader(state) ? state : this.deferredCalls;
   }
 
   private slotContext(options: RunOptions, readOnly: boolean): SlotContext {
@@ -158,6 +181,7 @@ export class Vm {
     const plan: OperationPlan = {
       host,
       state: request.state ?? this.state,
+      deferredCalls: this.registryOf(request.state),
       slot: this.slotContext(request, false),
       operationId: request.operationId ?? null,
       maxGas,
@@ -188,6 +212,7 @@ export class Vm {
     const plan: OperationPlan = {
       host: this.host,
       state: request.state ?? this.state,
+      deferredCalls: this.registryOf(request.state),
       slot: this.slotContext(request, false),
       operationId: request.operationId ?? null,
       maxGas,
@@ -216,6 +241,7 @@ export class Vm {
       executeAsyncMessage({
         host: this.host,
         state: request.state ?? this.state,
+        deferredCalls: this.registryOf(request.state),
         slot: this.slotContext(request, false),
         message: request.message,
         commit: request.commit ?? true,
@@ -225,12 +251,28 @@ export class Vm {
   }
 
   /**
+   * Runs the deferred calls registered for the slot of `context`, as a node does first thing in a
+   * slot (see executeDeferredCallsOfSlot); the host calls it once per executed slot, before the
+   * slot's operations and asynchronous messages.
+   */
+  executeDeferredCalls(request: DeferredCallsRequest): DeferredSlotOutcome {
+    const state = request.state ?? this.state;
+    return executeDeferredCallsOfSlot({
+      host: this.host,
+      state,
+      deferredCalls: request.deferredCalls ?? (this.registryOf(request.state) as DeferredCallState),
+      slot: this.slotContext({ context: request.context }, false),
+      ...(request.dueSlot && { dueSlot: request.dueSlot }),
+    });
+  }
+
+  /**
    * The VM's host functions bound to a module instantiated by someone else (e.g. a unit-test module
    * instantiated by as-pect), running as the top frame of `callStack`. See HostedInstance.
    */
   hostInstance(options: HostedInstanceOptions): HostedInstance {
     const chainId = options.chainId === undefined ? this.host.chainId : BigInt(options.chainId);
-    return new HostedInstance({ ...this.host, chainId }, options.state ?? this.state, options);
+    return new HostedInstance({ ...this.host, chainId }, options.state ?? this.state, options, this.registryOf(options.state));
   }
 
   /** `execute_read_only_call`: like CallSC but nothing is committed; returns the node's gas estimate. */
@@ -242,6 +284,7 @@ export class Vm {
     const plan: OperationPlan = {
       host: this.host,
       state: request.state ?? this.state,
+      deferredCalls: this.registryOf(request.state),
       slot: this.slotContext(request, true),
       operationId: null,
       maxGas,
@@ -263,6 +306,7 @@ export class Vm {
     const plan: OperationPlan = {
       host,
       state: request.state ?? this.state,
+      deferredCalls: this.registryOf(request.state),
       slot: this.slotContext(request, true),
       operationId: null,
       maxGas,

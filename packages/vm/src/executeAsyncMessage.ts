@@ -8,10 +8,12 @@ import { asyncMessageId, asyncMessageIdJson } from './asyncMessageId.js';
 import type { SlotContext } from './SlotContext.js';
 import type { LedgerReader } from './state/LedgerState.js';
 import type { ExecutionTracer } from './trace/ExecutionTracer.js';
+import type { DeferredCallReader } from './deferredCalls/DeferredCall.js';
 
 export interface AsyncMessageRun {
   host: ExecutionHost;
   state: LedgerReader;
+  deferredCalls?: DeferredCallReader;
   slot: SlotContext;
   message: AsyncMessage;
   commit: boolean;
@@ -36,6 +38,7 @@ export function executeAsyncMessage(run: AsyncMessageRun): OperationOutcome {
     {
       host,
       state: run.state,
+      deferredCalls: run.deferredCalls,
       slot: run.slot,
       operationId: null,
       maxGas: message.maxGas,

@@ -13,13 +13,15 @@ import type { LedgerChanges, LedgerReader, LedgerState } from './state/LedgerSta
 import type { ExecutionTracer } from './trace/ExecutionTracer.js';
 import { beginTrace } from './trace/beginTrace.js';
 import { enterRootFrame } from './trace/traceFrames.js';
+import { type DeferredCallReader, type DeferredCallWrite, isDeferredCallState } from './deferredCalls/DeferredCall.js';
 
 export type VmContextName =
   | 'ExecuteSC'
   | 'CallSC'
   | 'ReadOnlyExecutionTarget::BytecodeExecution'
   | 'ReadOnlyExecutionTarget::FunctionCall'
-  | 'Asynchronous Message';
+  | 'Asynchronous Message'
+  | 'Deferred Call';
 
 /** What to run once the stack is set up. */
 export interface PreparedRun {
@@ -31,6 +33,8 @@ export interface PreparedRun {
 export interface OperationPlan {
   host: ExecutionHost;
   state: LedgerReader;
+  /** The deferred-call registry the execution reads; changes are committed to it when it can take them. */
+  deferredCalls?: DeferredCallReader;
   slot: SlotContext;
   operationId: string | null;
   maxGas: bigint;
@@ -72,11 +76,21 @@ function toFailure(error: unknown, vmContext: VmContextName): ExecutionFailure {
 }
 
 /** What survives a failure: nothing, unless `afterFailure` changed the ledger after the rollback. */
-function failureChanges(plan: OperationPlan, ledger: SpeculativeLedger): { stateChanges: LedgerChanges; committed: boolean } {
-  const stateChanges = ledger.changes();
+function failureChanges(
+  plan: OperationPlan,
+  ctx: ExecutionContext,
+): { stateChanges: LedgerChanges; committed: boolean; deferredCallWrites: DeferredCallWrite[] } {
+  const stateChanges = ctx.ledger.changes();
   const commit = plan.commit && stateChanges.size > 0 && 'applyChanges' in plan.state;
   if (commit) (plan.state as LedgerState).applyChanges(stateChanges);
-  return { stateChanges, committed: commit };
+  return { stateChanges, committed: commit, deferredCallWrites: commitDeferredCalls(plan, ctx) };
+}
+
+/** The execution's net writes to the deferred-call registry, applied to it on commit. */
+function commitDeferredCalls(plan: OperationPlan, ctx: ExecutionContext): DeferredCallWrite[] {
+  const writes = ctx.deferredCalls.writes();
+  if (plan.commit && writes.length > 0 && isDeferredCallState(plan.deferredCalls)) plan.deferredCalls.applyDeferredCallWrites(writes);
+  return writes;
 }
 
 function createdAddresses(changes: LedgerChanges): string[] {
@@ -92,7 +106,7 @@ function createdAddresses(changes: LedgerChanges): string[] {
  */
 export function executeOperation(plan: OperationPlan, functionLabel: string): OperationOutcome {
   const ledger = new SpeculativeLedger(plan.state);
-  const ctx = new ExecutionContext(plan.host, ledger, plan.slot, plan.operationId);
+  const ctx = new ExecutionContext(plan.host, ledger, plan.slot, plan.operationId, plan.deferredCalls);
   const tracer = plan.tracer;
   if (tracer !== undefined) beginTrace(ctx, tracer, plan.vmContext, plan.maxGas);
   const snapshot = ctx.snapshot();
@@ -127,6 +141,7 @@ export function executeOperation(plan: OperationPlan, functionLabel: string): Op
       initGasCost: response.initGasCost,
       stateChanges,
       committed: commit,
+      deferredCallWrites: commitDeferredCalls(plan, ctx),
       asyncMessages: [...ctx.asyncMessages],
       createdAddresses: createdAddresses(stateChanges),
     };
@@ -157,6 +172,7 @@ export function executeOperation(plan: OperationPlan, functionLabel: string): Op
     plan.afterFailure?.(ctx);
   } else {
     ledger.rollback(snapshot.ledgerMark);
+    ctx.deferredCalls.rollback(snapshot.deferredCallsMark);
     for (const event of ctx.events) event.context.is_error = true;
   }
   tracer?.finish(false, gasUsed, error);
@@ -168,7 +184,7 @@ export function executeOperation(plan: OperationPlan, functionLabel: string): Op
     events: ctx.events,
     gasUsed,
     initGasCost: 0n,
-    ...failureChanges(plan, ledger),
+    ...failureChanges(plan, ctx),
     asyncMessages: [],
     createdAddresses: [],
   };

@@ -7,6 +7,7 @@ export {
   type ReadOnlyCallRequest,
   type ReadOnlyBytecodeRequest,
   type AsyncMessageRequest,
+  type DeferredCallsRequest,
 } from './Vm.js';
 export { ExecutionTracer } from './trace/ExecutionTracer.js';
 export {
@@ -26,6 +27,20 @@ export { traceBytes, TRACE_BYTES_SHOWN } from './trace/traceBytes.js';
 export type { ExecutionResult, ReadOnlyResult, VmExecutionError, FailureModule, FailureWasmFrame } from './ExecutionResult.js';
 // Stack traces read as V8 call sites (also used by @mason/testing for spec modules).
 export { currentWasmFrames, errorWasmFrames, type WasmFrame } from './execution/wasmFrames.js';
+export {
+  type DeferredCall,
+  type DeferredCallWrite,
+  type DeferredCallReader,
+  type DeferredCallState,
+  isDeferredCallReader,
+  isDeferredCallState,
+} from './deferredCalls/DeferredCall.js';
+export { DEFERRED_CALLS } from './deferredCalls/deferredCallConfig.js';
+export { computeDeferredCallFee, deferredCallStorageCost, nextBaseFee, slotsBetween, type DeferredCallQuoteRequest } from './deferredCalls/deferredCallFee.js';
+export { deferredCallId, parseDeferredCallId, deferredCallIdSlot, slotOfDeferredCallId, DeferredCallIdError } from './deferredCalls/deferredCallId.js';
+export { MemoryDeferredCalls } from './deferredCalls/MemoryDeferredCalls.js';
+export { SpeculativeDeferredCalls } from './deferredCalls/SpeculativeDeferredCalls.js';
+export type { DeferredSlotOutcome, DeferredCallExecution } from './deferredCalls/executeDeferredCalls.js';
 export type { SCOutputEvent, EventExecutionContext } from '@mason/codec';
 export type { AsyncMessage } from './asyncMessages.js';
 export {

@@ -1,10 +1,25 @@
 import { compareSlots, operationSummary, operationTargets, operationType, slotTimestamp, type OperationType } from './format.js';
 import type { JsonRpcHttp } from './rpc.js';
-import type { AddressInfo, BlockInfo, FilledBlock, GraphBlock, OperationInfo, OperationsPage, ScEvent, SecureShareOperation, Slot, Status } from './types.js';
+import type {
+  AddressInfo,
+  BlockInfo,
+  DeferredCallEntry,
+  DeferredCallsPage,
+  FilledBlock,
+  GraphBlock,
+  OperationInfo,
+  OperationsPage,
+  ScEvent,
+  SecureShareOperation,
+  Slot,
+  Status,
+} from './types.js';
 
 /** How much the page keeps: the latest periods that hold blocks, operations (more once older pages are read), addresses. */
 export const MAX_PERIODS = 32;
 export const MAX_OPERATIONS = 200;
+/** Deferred calls listed, earliest first. */
+const DEFERRED_CALLS_SHOWN = 100;
 /** Operations read per page of the history (`mason_list_operations`). */
 export const OPERATIONS_PAGE = 50;
 export const MAX_ADDRESSES = 40;
@@ -58,6 +73,9 @@ export class Chain {
   olderOperations: string | null = null;
   /** How many operations the node knows in all. */
   totalOperations = 0;
+  /** The registered deferred calls, earliest slot first (`mason_list_deferred_calls`). */
+  deferredCalls: DeferredCallEntry[] = [];
+  totalDeferredCalls = 0;
   readonly #dirtyAddresses = new Set<string>();
   #operationLimit = MAX_OPERATIONS;
   /** The devnet's count of state-control writes at the last refresh (get_status' Mason extension). */
@@ -144,6 +162,13 @@ export class Chain {
     this.#takePage(page, true);
     await this.#readEvents();
     await this.#readAddresses([...this.addresses.keys()]);
+    await this.#readDeferredCalls();
+  }
+
+  async #readDeferredCalls(): Promise<void> {
+    const page = await this.apiPort.call<DeferredCallsPage>('mason_list_deferred_calls', [{ limit: DEFERRED_CALLS_SHOWN }]);
+    this.deferredCalls = page.calls;
+    this.totalDeferredCalls = page.total_count;
   }
 
   /** Reads the next older page of the operation history (newest first); they go below those shown. */
@@ -178,6 +203,7 @@ export class Chain {
     const dirty = [...this.#dirtyAddresses];
     this.#dirtyAddresses.clear();
     await this.#readAddresses(dirty);
+    await this.#readDeferredCalls();
   }
 
   async #refreshGraph(): Promise<void> {

@@ -5,6 +5,7 @@ import { JsonRpcHttp, LiveSubscriptions, RpcError, type ConnectionState } from '
 import type { FilledBlock, SecureShareOperation } from './types.js';
 import { renderAddresses } from './views/addresses.js';
 import { renderContracts } from './views/contracts.js';
+import { renderDeferredCalls } from './views/deferredCalls.js';
 import { loadDetails, renderDetails, renderNoSelection } from './views/details.js';
 import { renderGraph } from './views/graph.js';
 import { renderHeader } from './views/header.js';
@@ -51,6 +52,7 @@ function render(): void {
     renderOperations(byId('operations'), chain, route, readOlderOperations);
     renderAddresses(byId('addresses'), chain, route);
     renderContracts(byId('contracts'), chain);
+    renderDeferredCalls(byId('deferred-calls'), chain);
     if (route) renderDetails(byId('details'), route, details.route === route ? details.loaded : null, details.route === route ? details.error : null);
     else renderNoSelection(byId('details'));
   });

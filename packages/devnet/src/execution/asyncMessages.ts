@@ -77,7 +77,7 @@ export function settleAsyncPool(env: ExecutionEnvironment): void {
 /** The node's `has_writes`: the slot changed the address (or, with a key, that datastore entry). */
 function hasWrites(changes: readonly BlockChange[], address: string, key: Uint8Array | undefined): boolean {
   return changes.some((change) => {
-    if (change.kind === 'asyncMessage' || change.kind === 'rolls' || change.kind === 'deferred') return false;
+    if (change.kind === 'asyncMessage' || change.kind === 'rolls' || change.kind === 'deferred' || !('address' in change)) return false;
     if (change.address !== address) return false;
     return key === undefined || (change.kind === 'data' && bytesEqual(change.key, key));
   });

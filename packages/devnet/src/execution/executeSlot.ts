@@ -6,6 +6,7 @@ import type { SCOutputEvent } from '../events/eventStore.js';
 import type { BlockChange, DevnetLedger } from '../ledger/devnetLedger.js';
 import { declaredBlockGas } from '../pool/operationPool.js';
 import { executeAsyncMessages, settleAsyncPool } from './asyncMessages.js';
+import { executeDueDeferredCalls } from '../deferredCalls/executeDueDeferredCalls.js';
 import { type ExecutableOperation, executeOperation } from './executeOperation.js';
 import type { FailureFrames } from './failureFrames.js';
 
@@ -50,6 +51,8 @@ export interface SlotExecution {
   /** The slot's writes, absolute and in order: the block's change set. */
   changes: BlockChange[];
   operations: OperationExecution[];
+  /** Events of the deferred calls run at the start of the slot. */
+  deferredEvents: SCOutputEvent[];
   /** Events of the asynchronous messages run at the end of the slot. */
   asyncEvents: SCOutputEvent[];
   /** The traces (id, JSON) of the asynchronous messages run, when the input asked for traces. */
@@ -65,8 +68,8 @@ export interface SlotEngine {
 }
 
 /**
- * Executes a block's slot as the node does (§7.1): deferred credits, the operations in order, the
- * block's rewards, then the asynchronous messages that fit the gas left, then the pool's expiries
+ * Executes a block's slot as the node does (§7.1): the slot's deferred calls, deferred credits,
+ * the operations in order, the block's rewards, then the asynchronous messages that fit the gas left, then the pool's expiries
  * and triggers. Writes go through `ledger`; `journal` is taken as the slot's change set. On an
  * exception (a bug, never a contract's fault) the slot's writes are rolled back.
  */
@@ -76,6 +79,7 @@ export function executeSlot(engine: SlotEngine, input: SlotExecutionInput): Slot
   try {
     const slot = new SlotContext(input.context);
     const env = { ...engine, slot, trace: input.trace === true };
+    const deferred = executeDueDeferredCalls(env);
     payDeferredCredits(ledger, input.context.slot);
     let fees = 0n;
     let blockGas = 0n;
@@ -96,9 +100,11 @@ export function executeSlot(engine: SlotEngine, input: SlotExecutionInput): Slot
     });
     payRewards(ledger, config, input, fees);
     const asyncTraces: Array<[string, string]> | undefined = input.trace ? [] : undefined;
-    const asyncEvents = executeAsyncMessages(env, MAX_ASYNC_GAS + config.maxGasPerBlock - blockGas, asyncTraces);
+    // The node's async gas: max_async_gas − the slot's deferred-call gas + the gas the block left unused.
+    const asyncGas = (MAX_ASYNC_GAS > deferred.bookedGas ? MAX_ASYNC_GAS - deferred.bookedGas : 0n) + config.maxGasPerBlock - blockGas;
+    const asyncEvents = executeAsyncMessages(env, asyncGas, asyncTraces);
     settleAsyncPool(env);
-    return { changes: journal.take(), operations, asyncEvents, ...(asyncTraces && { asyncTraces }) };
+    return { changes: journal.take(), operations, deferredEvents: deferred.events, asyncEvents, ...(asyncTraces && { asyncTraces }) };
   } catch (error) {
     journal.rollback(mark);
     journal.take();

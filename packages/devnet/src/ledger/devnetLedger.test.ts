@@ -1,7 +1,8 @@
-import { LedgerJournal, SpeculativeLedger, type AsyncMessage } from '@mason/vm';
+import { deferredCallId, LedgerJournal, SpeculativeLedger, type AsyncMessage } from '@mason/vm';
 import { describe, expect, it } from 'vitest';
 import { pooledMessageId } from '../asyncPool/asyncPoolState.js';
-import { encodeJson } from '../persistence/serialization.js';
+import { decodeJson, encodeJson } from '../persistence/serialization.js';
+import { ledgerSnapshot } from './ledgerSnapshot.js';
 import { DevnetLedger, type BlockChange } from './devnetLedger.js';
 
 const USER = 'AU12UBnqTHDQALpocVBnkPNy7y5CndUJQTLutaVDDFgMJcq5kQiKq';
@@ -109,5 +110,40 @@ describe('the devnet ledger', () => {
     expect(() => ledger.apply(bogus)).toThrow('unknown ledger change kind "stake"');
     expect(journal.pending).toEqual([]);
     expect(ledger.getBalance(USER)).toBe(5n);
+  });
+});
+
+describe('the devnet ledger as a deferred-call registry', () => {
+  const slot = { period: 9, thread: 4 };
+  const id = deferredCallId(slot, 0n, new Uint8Array(32));
+  const call = { sender: SC, targetSlot: slot, target: SC, function: 'tick', parameters: Uint8Array.of(1), coins: 5n, maxGas: 10n, fee: 7n, cancelled: false };
+
+  it("journals the VM's registry writes, rolls them back, and copies them with the snapshot", () => {
+    const journal = new LedgerJournal<BlockChange>();
+    const candidate = new DevnetLedger(journal);
+    candidate.applyDeferredCallWrites([
+      { kind: 'deferredCall', id, slot, value: call },
+      { kind: 'deferredSlotGas', slot, value: 750_010n },
+      { kind: 'deferredTotalGas', value: 750_010n },
+    ]);
+    expect(journal.pending.map((change) => change.kind)).toEqual(['deferredCall', 'deferredSlotGas', 'deferredTotalGas']);
+    expect(candidate.getDeferredCall(id)).toEqual(call);
+    expect(candidate.deferredCallIds(slot)).toEqual([id]);
+    const copy = new DevnetLedger();
+    for (const change of ledgerSnapshot(candidate)) copy.apply(change);
+    expect([copy.getDeferredCall(id), copy.deferredSlotGas(slot), copy.deferredTotalGas()]).toEqual([call, 750_010n, 750_010n]);
+    // as persisted: the JSON of the change set replays to the same registry
+    const replayed = new DevnetLedger();
+    for (const change of decodeJson(encodeJson(journal.pending)) as BlockChange[]) replayed.apply(change);
+    expect(replayed.getDeferredCall(id)).toEqual(call);
+
+    const mark = journal.checkpoint();
+    candidate.applyDeferredCallWrites([
+      { kind: 'deferredCall', id, slot, value: null },
+      { kind: 'deferredTotalGas', value: 0n },
+    ]);
+    expect(candidate.deferredCalls.size).toBe(0);
+    journal.rollback(mark);
+    expect([candidate.getDeferredCall(id), candidate.deferredTotalGas()]).toEqual([call, 750_010n]);
   });
 });

@@ -1,4 +1,13 @@
-import { LedgerJournal, MemoryLedger, type LedgerWrite } from '@mason/vm';
+import type { Slot } from '@mason/codec';
+import {
+  LedgerJournal,
+  MemoryDeferredCalls,
+  MemoryLedger,
+  type DeferredCall,
+  type DeferredCallState,
+  type DeferredCallWrite,
+  type LedgerWrite,
+} from '@mason/vm';
 import { AsyncPoolState, type PooledAsyncMessage } from '../asyncPool/asyncPoolState.js';
 
 /** The devnet's own changes, beside the VM's ledger-entry writes. */
@@ -6,7 +15,9 @@ export type ChainStateChange =
   | { kind: 'rolls'; address: string; value: number }
   | { kind: 'deferred'; address: string; period: number; thread: number; value: bigint }
   /** An asynchronous message added, replaced (activated by its trigger) or removed (null). */
-  | { kind: 'asyncMessage'; id: string; value: PooledAsyncMessage | null };
+  | { kind: 'asyncMessage'; id: string; value: PooledAsyncMessage | null }
+  /** The deferred-call registry: a call, a slot's booked gas or base fee, the total booked gas. */
+  | DeferredCallWrite;
 
 /**
  * One write of a block, absolute (the value after the write), so a block's writes can be replayed
@@ -19,11 +30,12 @@ export type BlockChange = LedgerWrite | ChainStateChange;
  * credits and asynchronous pool of every address. The candidate ledger journals its writes: the
  * journal rolls back a failed operation and gives each block its change set.
  */
-export class DevnetLedger extends MemoryLedger<ChainStateChange> {
+export class DevnetLedger extends MemoryLedger<ChainStateChange> implements DeferredCallState {
   readonly rolls = new Map<string, number>();
   /** address → slot key "period:thread" → amount */
   readonly deferredCredits = new Map<string, Map<string, bigint>>();
   readonly asyncPool = new AsyncPoolState();
+  readonly deferredCalls = new MemoryDeferredCalls();
 
   constructor(journal: LedgerJournal<BlockChange> | null = null) {
     super(undefined, { journal });
@@ -40,6 +52,26 @@ export class DevnetLedger extends MemoryLedger<ChainStateChange> {
 
   deferredCredit(address: string, period: number, thread: number): bigint {
     return this.deferredCredits.get(address)?.get(`${period}:${thread}`) ?? 0n;
+  }
+
+  // The VM's deferred-call registry: reads from `deferredCalls`, writes journaled like the ledger's.
+  getDeferredCall(id: string): DeferredCall | undefined {
+    return this.deferredCalls.getDeferredCall(id);
+  }
+  deferredCallIds(slot: Slot): string[] {
+    return this.deferredCalls.deferredCallIds(slot);
+  }
+  deferredSlotGas(slot: Slot): bigint {
+    return this.deferredCalls.deferredSlotGas(slot);
+  }
+  deferredSlotBaseFee(slot: Slot): bigint {
+    return this.deferredCalls.deferredSlotBaseFee(slot);
+  }
+  deferredTotalGas(): bigint {
+    return this.deferredCalls.deferredTotalGas();
+  }
+  applyDeferredCallWrites(writes: readonly DeferredCallWrite[]): void {
+    for (const write of writes) this.write(write);
   }
 
   override apply(change: BlockChange): void {
@@ -60,6 +92,12 @@ export class DevnetLedger extends MemoryLedger<ChainStateChange> {
       case 'asyncMessage':
         this.asyncPool.set(change.id, change.value);
         return;
+      case 'deferredCall':
+      case 'deferredSlotGas':
+      case 'deferredBaseFee':
+      case 'deferredTotalGas':
+        this.deferredCalls.apply(change);
+        return;
       default:
         super.apply(change);
     }
@@ -78,6 +116,13 @@ export class DevnetLedger extends MemoryLedger<ChainStateChange> {
       case 'asyncMessage': {
         const value = this.asyncPool.get(change.id) ?? null;
         return () => this.apply({ ...change, value });
+      }
+      case 'deferredCall':
+      case 'deferredSlotGas':
+      case 'deferredBaseFee':
+      case 'deferredTotalGas': {
+        const previous = this.deferredCalls.previousOf(change);
+        return () => this.apply(previous);
       }
       default:
         return super.undoOf(change);

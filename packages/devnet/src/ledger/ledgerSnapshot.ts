@@ -1,6 +1,6 @@
 import type { BlockChange, DevnetLedger } from './devnetLedger.js';
 
-/** Changes that build `ledger` from nothing: entries, rolls, deferred credits and the async pool. */
+/** Changes that build `ledger` from nothing: entries, rolls, deferred credits, the async pool and the deferred calls. */
 export function ledgerSnapshot(ledger: DevnetLedger): BlockChange[] {
   const changes: BlockChange[] = [];
   const everyKey = new Uint8Array();
@@ -20,5 +20,6 @@ export function ledgerSnapshot(ledger: DevnetLedger): BlockChange[] {
     }
   }
   for (const { id, entry } of ledger.asyncPool.ordered()) changes.push({ kind: 'asyncMessage', id, value: entry });
+  changes.push(...ledger.deferredCalls.snapshot());
   return changes;
 }

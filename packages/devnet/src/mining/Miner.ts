@@ -1,6 +1,7 @@
 import { compareSlots, nextSlot, slotTimestamp, type Slot } from '@mason/codec';
 import { MAX_ASYNC_GAS } from '../asyncPool/asyncPoolState.js';
 import { nextAsyncSlot } from '../asyncPool/nextAsyncSlot.js';
+import { earlierSlot, nextDeferredCallSlot } from '../deferredCalls/nextDeferredCallSlot.js';
 import type { Block } from '../chain/block.js';
 import type { BlockGraph } from '../chain/blockGraph.js';
 import type { Finalizer } from '../chain/Finalizer.js';
@@ -110,7 +111,7 @@ export abstract class Miner {
    */
   protected nextUsefulSlot(preferInclusion: boolean): Slot | null {
     const { config, candidateLedger, mempool, finalizer, producer } = this.host;
-    if (!this.hasWork() && candidateLedger.asyncPool.size === 0) return null;
+    if (!this.hasWork() && candidateLedger.asyncPool.size === 0 && candidateLedger.deferredCalls.size === 0) return null;
     const now = this.host.currentSlot();
     const last = producer.lastProducedSlot;
     const from = this.#firstCandidateSlot(compareSlots(now, last) > 0 ? now : nextSlot(last, config.threadCount));
@@ -124,11 +125,15 @@ export abstract class Miner {
     return asyncSlot && compareSlots(asyncSlot, inclusion) < 0 ? asyncSlot : inclusion;
   }
 
-  /** The slot where the next asynchronous message runs (a slot whose production failed is not tried again: the messages run in the next one). */
+  /**
+   * The slot where the next asynchronous message or deferred call runs (a slot whose production
+   * failed is not tried again: they run in the next one).
+   */
   protected nextAsyncSlot(): Slot | null {
     const { config, candidateLedger, producer } = this.host;
     const from = this.#firstCandidateSlot(nextSlot(producer.lastProducedSlot, config.threadCount));
-    return nextAsyncSlot(candidateLedger.asyncPool, from, config.threadCount, MAX_ASYNC_GAS + config.maxGasPerBlock);
+    const message = nextAsyncSlot(candidateLedger.asyncPool, from, config.threadCount, MAX_ASYNC_GAS + config.maxGasPerBlock);
+    return earlierSlot(message, nextDeferredCallSlot(candidateLedger.deferredCalls, from));
   }
 
   protected slotTime(slot: Slot): number {

@@ -261,6 +261,7 @@ export class BlockProducer {
   #takeExecution(block: Block, records: OperationRecord[], execution: SlotExecution): boolean {
     const { index, mempool, candidateLedger, config, finalizer } = this.host;
     const results: Array<[string, boolean]> = [];
+    index.events.addSpeculative(execution.deferredEvents);
     execution.operations.forEach((outcome, i) => {
       const record = records[i]!;
       index.events.addSpeculative(outcome.events);
@@ -281,6 +282,6 @@ export class BlockProducer {
     this.host.candidateChanged(changes);
     index.recordRolls(changes, Math.floor(block.slot.period / config.periodsPerCycle));
     finalizer.executed(block.id, changes, results);
-    return changes.some((change) => change.kind === 'asyncMessage');
+    return changes.some((change) => change.kind === 'asyncMessage' || change.kind === 'deferredCall');
   }
 }

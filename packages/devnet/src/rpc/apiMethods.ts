@@ -1,5 +1,6 @@
 import { ApiError } from '../apiError.js';
 import type { ChainReader } from '../chainAccess.js';
+import { listDeferredCalls } from '../deferredCalls/listDeferredCalls.js';
 import type { MethodTable } from './jsonRpcServer.js';
 import { operationInfoView } from '../views/chainViews.js';
 import { isObject, isString, isU64, toSafeNumber } from './params.js';
@@ -28,6 +29,8 @@ export function apiMethods(node: ChainReader): MethodTable {
       const all = node.activeRolls(Math.floor(node.currentSlot().period / node.config.periodsPerCycle));
       return { content: all.slice(offset, offset + limit), total_count: all.length };
     },
+    // Mason's: the registered deferred calls, earliest first (docs/devnet.md).
+    mason_list_deferred_calls: (params) => listDeferredCalls(node.candidateLedger, params),
     // Mason's: the whole operation history, newest first, a page at a time (docs/devnet.md).
     mason_list_operations: (params) => {
       const arg = params[0] ?? {};

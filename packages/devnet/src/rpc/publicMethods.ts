@@ -3,6 +3,7 @@ import { ApiError } from '../apiError.js';
 import { blockToJson } from '../chain/block.js';
 import type { ChainCommands, ChainReader } from '../chainAccess.js';
 import type { EventFilter } from '../events/eventStore.js';
+import { deferredCallMethods } from '../deferredCalls/deferredCallMethods.js';
 import { openRpcDocument } from '../openrpc.js';
 import type { ReadOnlyExecutor } from '../readOnly.js';
 import { addressInfoView, blockInfoView, endorsementInfoView, graphIntervalView, operationInfoView } from '../views/chainViews.js';
@@ -105,26 +106,7 @@ export function sharedMethods(node: ChainReader, readOnly: ReadOnlyExecutor): Me
         return { address, is_final: request.is_final, keys: keys.slice(0, toSafeNumber(count)).map((k) => byteList(k)) };
       });
     },
-    get_deferred_call_quote: (params) => {
-      const list = required(params, 0, isArray);
-      listLimit(list, MAX_ARGUMENTS);
-      return list.map((request) => {
-        if (!isObject(request) || !isSlot(request.target_slot) || !isU64(request.max_gas_request)) throw ApiError.invalidParams();
-        return { target_slot: request.target_slot, max_gas_request: request.max_gas_request, available: false, price: '0' };
-      });
-    },
-    get_deferred_call_info: (params) => {
-      listLimit(required(params, 0, isArray), MAX_ARGUMENTS);
-      return [];
-    },
-    get_deferred_call_ids_by_slot: (params) => {
-      const list = required(params, 0, isArray);
-      listLimit(list, MAX_ARGUMENTS);
-      return list.map((slot) => {
-        if (!isSlot(slot)) throw ApiError.invalidParams();
-        return { slot, call_ids: [] };
-      });
-    },
+    ...deferredCallMethods(node),
   };
 }
 

@@ -13,7 +13,8 @@ function target(change: BlockChange): string | null {
     case 'asyncMessage':
       return `asyncMessage ${change.id}`;
     default:
-      return `${change.kind} ${change.address}`;
+      // The deferred-call registry's writes have no address: state control never writes them.
+      return 'address' in change ? `${change.kind} ${change.address}` : null;
   }
 }
 

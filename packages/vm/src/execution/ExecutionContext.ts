@@ -7,6 +7,9 @@ import type { AsyncMessage } from '../asyncMessages.js';
 import type { AsyncMessageIdJson } from '../asyncMessageId.js';
 import type { VmLimits } from '../VmLimits.js';
 import type { ExecutionTracer } from '../trace/ExecutionTracer.js';
+import type { DeferredCallReader } from '../deferredCalls/DeferredCall.js';
+import { MemoryDeferredCalls } from '../deferredCalls/MemoryDeferredCalls.js';
+import { SpeculativeDeferredCalls } from '../deferredCalls/SpeculativeDeferredCalls.js';
 
 /** One frame of the call stack. */
 export interface StackFrame {
@@ -37,6 +40,7 @@ export interface ContextSnapshot {
   userEventCount: number;
   recursionCounter: number;
   messageCount: number;
+  deferredCallsMark: number;
   gasRemainingBeforeSubexecution: bigint | undefined;
 }
 
@@ -55,6 +59,10 @@ export class ExecutionContext {
   asyncMessageId: AsyncMessageIdJson | null = null;
   /** Records the call tree when set (see ExecutionTracer); host functions test it before anything else. */
   tracer: ExecutionTracer | undefined = undefined;
+  /** Set while executing a deferred call; reported in events. */
+  deferredCallId: string | null = null;
+  /** The deferred-call registry as this execution sees and changes it. */
+  readonly deferredCalls: SpeculativeDeferredCalls;
 
   constructor(
     readonly host: ExecutionHost,
@@ -63,7 +71,10 @@ export class ExecutionContext {
     public slot: SlotContext,
     /** Replaced only by a hosted instance (unit tests that set the operation id). */
     public originOperationId: string | null,
-  ) {}
+    deferredCalls: DeferredCallReader = new MemoryDeferredCalls(),
+  ) {
+    this.deferredCalls = new SpeculativeDeferredCalls(deferredCalls);
+  }
 
   get currentFrame(): StackFrame | undefined {
     return this.stack[this.stack.length - 1];
@@ -89,7 +100,7 @@ export class ExecutionContext {
         origin_operation_id: this.originOperationId,
         is_final: false,
         is_error: isError,
-        deferred_call_id: null,
+        deferred_call_id: this.deferredCallId,
         async_msg_id: this.asyncMessageId && [[...this.asyncMessageId[0]], { ...this.asyncMessageId[1] }, this.asyncMessageId[2]],
       },
       data,
@@ -111,6 +122,7 @@ export class ExecutionContext {
       userEventCount: this.userEventCount,
       recursionCounter: this.recursionCounter,
       messageCount: this.asyncMessages.length,
+      deferredCallsMark: this.deferredCalls.checkpoint(),
       gasRemainingBeforeSubexecution: this.gasRemainingBeforeSubexecution,
     };
   }
@@ -133,6 +145,7 @@ export class ExecutionContext {
     this.userEventCount = snapshot.userEventCount;
     this.recursionCounter = snapshot.recursionCounter;
     this.asyncMessages.length = snapshot.messageCount;
+    this.deferredCalls.rollback(snapshot.deferredCallsMark);
     this.gasRemainingBeforeSubexecution = snapshot.gasRemainingBeforeSubexecution;
     for (const event of this.events.slice(snapshot.eventCount)) event.context.is_error = true;
   }
