@@ -26,7 +26,11 @@ export async function callArguments(
   typed: readonly string[],
 ): Promise<CallArguments> {
   if (values.length > 0 && typed.length > 0) throw new CliError('MASON_CLI_ARGS_AND_VALUES', { values: values.join(' '), args: typed.join(' ') });
-  const abi = await findContractAbi(client, contract.address, contract.name);
+  // Plain values need the ABI, and its problems are theirs; otherwise it only decodes the result, and is skipped when unreadable.
+  const abi = await findContractAbi(client, contract.address, contract.name).catch((error: unknown) => {
+    if (values.length > 0) throw error;
+    return null;
+  });
   const fn = abi?.abi.functions.find((entry) => entry.name === func) ?? null;
   if (typed.length > 0) return { parameter: encodeContractArgs(typed), abi, fn };
   const name = contract.name ?? contract.address;
