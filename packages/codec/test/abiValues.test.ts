@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Args, ArrayType, decodeAbiReturns, encodeAbiArgs, isCodecError, type AbiStruct, type AbiValue } from '../src/index.js';
+import { Args, ArrayType, decodeAbiReturns, encodeAbiArgs, isCodecError, parseAbi, type AbiStruct, type AbiValue } from '../src/index.js';
 
 const structs: Record<string, AbiStruct> = {
   Point: {
@@ -87,5 +87,23 @@ describe('decodeAbiReturns', () => {
     expect(codecError(() => decodeAbiReturns(Uint8Array.of(2), { encoding: 'raw', type: 'bool' })).code).toBe('MASON_CODEC_ABI_VALUE');
     const extra = new Args().addI32(1).addI32(2).serialize();
     expect(codecError(() => decodeAbiReturns(extra, { encoding: 'args', values: [p('a', 'i32')] })).code).toBe('MASON_CODEC_TRAILING_BYTES');
+  });
+});
+
+describe('parseAbi', () => {
+  const abi = {
+    format: 'mason-abi/1',
+    contract: 'c',
+    source: 'a.ts',
+    functions: [{ name: 'f', params: [{ name: 'a', type: 'u8' }], returns: null, events: [], complete: true, notes: [] }],
+    structs: {},
+  };
+
+  it('reads a valid file and refuses another format or a malformed field, naming it', () => {
+    expect(parseAbi(JSON.stringify(abi)).functions[0]!.name).toBe('f');
+    expect(codecError(() => parseAbi(JSON.stringify({ ...abi, format: 'mason-abi/9' }))).message).toContain('format: "mason-abi/9" is not supported');
+    const badParam = { ...abi, functions: [{ ...abi.functions[0], params: [{ name: 1, type: 'u8' }] }] };
+    expect(codecError(() => parseAbi(JSON.stringify(badParam))).message).toContain('functions[0].params[0].name');
+    expect(codecError(() => parseAbi('{')).code).toBe('MASON_CODEC_ABI_INVALID');
   });
 });
