@@ -5,7 +5,7 @@ import { cpus, totalmem } from 'node:os';
 import { startDevnet } from '@mason/devnet';
 import { callPipeline, callThroughput, deployToFinal } from './suites/contracts.mjs';
 import { devnetStartup } from './suites/devnetStartup.mjs';
-import { buildTimes } from './suites/build.mjs';
+import { abiExtraction, buildTimes } from './suites/build.mjs';
 import { gasWallTime } from './suites/gasWallTime.mjs';
 import { getStatusThroughput } from './suites/getStatusThroughput.mjs';
 import { hostileClients } from './suites/hostileClients.mjs';
@@ -50,6 +50,7 @@ const suites = [
   ['get_status throughput', statusThroughput],
   ['mason test vs asp + vm-mock', () => unitTests({ runs: quick ? 2 : 5 })],
   ['mason build vs massa-as-compile', () => buildTimes({ runs: quick ? 3 : 7 })],
+  ['ABI extraction in mason build', () => abiExtraction({ runs: quick ? 3 : 7 })],
   ['VM call overhead vs plain WebAssembly', () => vmOverhead({ quick })],
   ['scaling with accounts, events, operations', () => scaling({ quick })],
   ['hostile clients: memory and ports', () => hostileClients({ quick })],

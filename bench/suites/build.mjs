@@ -179,3 +179,43 @@ export async function buildTimes({ runs = 5 } = {}) {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * ABI extraction's share of `mason build`: forced in-process builds of the token template with
+ * and without it (`abi: false`), alternated after one warm-up each, medians.
+ */
+export async function abiExtraction({ runs = 7 } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'mason-bench-abi-'));
+  try {
+    cpSync(join(root, 'templates/token/assembly'), join(dir, 'assembly'), { recursive: true });
+    cpSync(join(root, 'templates/token/package.json'), join(dir, 'package.json'));
+    symlinkSync(join(root, 'templates/token/node_modules'), join(dir, 'node_modules'), 'dir');
+    const timed = async (abi) => {
+      const started = performance.now();
+      await build({ root: dir, force: true, abi, jobs: 1 });
+      return performance.now() - started;
+    };
+    const times = { with: [], without: [] };
+    await timed(true);
+    await timed(false);
+    for (let i = 0; i < runs; i++) {
+      times.without.push(await timed(false));
+      times.with.push(await timed(true));
+    }
+    const value = median(times.with);
+    const anchorValue = median(times.without);
+    return [
+      {
+        name: 'ABI extraction in mason build (token, in-process, forced)',
+        value,
+        unit: 'ms (median)',
+        anchor: 'the same build with abi: false',
+        anchorValue,
+        ratio: value / anchorValue,
+        target: '≤ 1.05×',
+      },
+    ];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -23,6 +23,14 @@ export const cliErrors = {
   MASON_CLI_UNKNOWN_NETWORK: 'unknown network "{name}"{suggestion}: use local, buildnet, mainnet or a node URL (http://…).',
   MASON_CLI_NO_NODE:
     'no node at {url}: nothing answers there. Start one with `mason node`; if your node runs on other ports (`mason node --port-offset …`) or elsewhere, set MASON_NODE_URL (in the environment or .env) or pass --network <its URL>.',
+  MASON_CLI_ABI_ARITY: '{func} takes {wanted} argument(s) ({signature}), {given} given. Give one value per parameter, in order; nothing was sent.',
+  MASON_CLI_ABI_BAD_VALUES: '{func}({signature}): a value does not fit its parameter; nothing was sent:\n  {problems}',
+  MASON_CLI_ABI_UNKNOWN_PARAMS: 'the ABI of {contract} does not know the parameters of {func} ({notes}). Give its arguments typed: --args type:value …',
+  MASON_CLI_NO_ABI:
+    "plain values need the contract's ABI, and none was found for {contract}: run the command in the project that built it, after `mason build` (it writes build/<name>.abi.json), or give the arguments typed: --args type:value …",
+  MASON_CLI_ARGS_AND_VALUES: 'the arguments are given twice, as values ({values}) and with --args ({args}): give them one way.',
+  MASON_CLI_ABI_BAD_RESULT:
+    'the ABI says {func} returns {returns}, but it returned {length} byte(s) (0x{hex}): {reason}. The deployed code may differ from the build: rebuild, or read the bytes with --returns <type>.',
   MASON_CLI_WHICH_CONTRACT: 'several contracts were built ({names}): name the one to deploy, e.g. `mason deploy {first}`.',
   MASON_CLI_INVALID_AMOUNT:
     '"{value}" is not an amount of MAS: {reason}. Write a non-negative decimal with at most 9 decimals, e.g. 1.5 or 0.001 (1 MAS = 1,000,000,000 nanoMAS).',

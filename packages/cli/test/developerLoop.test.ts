@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const bin = fileURLToPath(new URL('../bin/mason.js', import.meta.url));
 const root = mkdtempSync(join(tmpdir(), 'mason-loop-'));
+/** A folder outside any project. */
+const elsewhere = mkdtempSync(join(tmpdir(), 'mason-loop-elsewhere-'));
 let devnet: Devnet;
 
 const CONTRACT = `import { Args, Context, Storage, generateEvent, generateRawEvent, i32ToBytes, stringToBytes, u64ToBytes } from '@mason/sdk';
@@ -91,6 +93,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await devnet.stop();
   rmSync(root, { recursive: true, force: true });
+  rmSync(elsewhere, { recursive: true, force: true });
 });
 
 async function getOperations(url: string, id: string): Promise<any[]> {
@@ -216,7 +219,9 @@ describe('the developer loop through the mason command', () => {
   it('mason read decodes what a function returns with --returns; --json has the hex and the value, unquoted', async () => {
     const text = await mason(['read', address, 'hello', '--json']);
     expect(text.code, text.stderr).toBe(0);
-    expect(JSON.parse(text.stdout)).toMatchObject({ hex: Buffer.from('Hello, Mason!').toString('hex'), returns: null, value: 'Hello, Mason!' });
+    // The project built the contract: its ABI (build/main.abi.json) says what the functions return.
+    expect(JSON.parse(text.stdout)).toMatchObject({ hex: Buffer.from('Hello, Mason!').toString('hex'), returns: 'string', value: 'Hello, Mason!' });
+    expect((await mason(['read', address, 'big'])).stdout).toMatch(/result\s+18446744073709551615\n/);
     const big = await mason(['read', address, 'big', '--returns', 'u64']);
     expect(big.code, big.stderr).toBe(0);
     expect(big.stdout).toMatch(/result\s+18446744073709551615\n/);
@@ -226,7 +231,8 @@ describe('the developer loop through the mason command', () => {
     expect(negative).toMatchObject({ hex: 'f9ffffff', value: -7 });
     const named = await mason(['read', address, 'named', '--returns', 'string']);
     expect(named.stdout).toMatch(/result\s+Args-encoded\n/);
-    const rawBytes = await mason(['read', address, 'big']);
+    // Outside the project there is no ABI: the bytes as they are, with a hint.
+    const rawBytes = await mason(['read', address, 'big'], { cwd: elsewhere });
     expect(rawBytes.stdout).toContain('0xffffffffffffffff');
     expect(rawBytes.stdout).toContain('--returns u64');
     const wrong = await mason(['read', address, 'negative', '--returns', 'u64']);
@@ -241,7 +247,8 @@ describe('the developer loop through the mason command', () => {
     expect(JSON.parse(read.stdout).value).toBe('Hello, Mason!');
     const broken = await mason(['read', address, 'hello', '--network', devnet.urls.public], { env: { ...env, PRIVATE_KEY: 'not-a-key' } });
     expect(broken.code, broken.stderr).toBe(0);
-    expect(broken.stdout).toContain('"Hello, Mason!"');
+    // Decoded by the contract's ABI: a string, shown without the quotes of undecoded text.
+    expect(broken.stdout).toMatch(/result\s+Hello, Mason!\n/);
   });
 
   it('a function the contract does not export is named with the exports, before anything is sent', async () => {
@@ -286,19 +293,23 @@ describe('the developer loop through the mason command', () => {
         ['read', 'main', 'double', '--args', 'u8:3'],
         'error double reads 8 bytes of arguments but --args gave 1 (u8:3): they are 7 byte(s) short. It failed reading a u64 ("',
       ],
-      [['read', 'main', 'double'], 'error double reads 8 bytes of arguments but --args gave 0 (no --args): they are 8 byte(s) short.'],
+      [['read', address, 'double'], 'error double reads 8 bytes of arguments but --args gave 0 (no --args): they are 8 byte(s) short.'],
       [
         ['call', 'main', 'sum', '--args', 'i32:2'],
         'error sum reads 8 bytes of arguments but --args gave 4 (i32:2): they are 4 byte(s) short. It failed reading an i32 ("sum takes two i32: the second is missing: can\'t deserialize i32 from given argument: out of range',
       ],
     ];
     for (const [args, message] of cases) {
-      const refused = await mason(args);
+      // Outside the project (no ABI to check the values against first): the dry run finds them short.
+      const refused = await mason(args, args.includes(address) ? { cwd: elsewhere } : {});
       expect(refused.code, args.join(' ')).toBe(1);
       expect(refused.stderr).toContain(message);
       expect(refused.stderr).toContain('(u64 parameters take u64:…); nothing was sent.'.replace(/u64/g, args.includes('sum') ? 'i32' : 'u64'));
       expect(refused.stderr.match(/\[MASON_[A-Z_]+\]/g)).toEqual(['[MASON_CLI_ARGS_TOO_SHORT]']);
     }
+    const arity = await mason(['read', 'main', 'double']);
+    expect(arity.stderr).toContain('double takes 1 argument(s) (arg1: u64), 0 given');
+    expect(arity.stderr).toContain('[MASON_CLI_ABI_ARITY]');
     const fits = await mason(['read', 'main', 'double', '--args', 'u64:21', '--returns', 'u64']);
     expect(fits.stdout).toMatch(/result\s+42\n/);
   });

@@ -65,8 +65,33 @@ describe("the token template's commands", () => {
     expect(result((await mason(['read', 'token', 'totalSupply', '--returns', 'u64'])).stdout)).toBe('1000000000000');
     expect(result((await mason(['read', 'token', 'decimals', '--returns', 'u8'])).stdout)).toBe('9');
     expect(result((await mason(['read', 'token', 'symbol', '--returns', 'string'])).stdout)).toBe('MSN');
-    expect(result((await mason(['read', 'token', 'name'])).stdout)).toBe('"MasonToken"');
+    // Decoded by the contract's ABI (build/token.abi.json): a string, without the quotes of undecoded text.
+    expect(result((await mason(['read', 'token', 'name'])).stdout)).toBe('MasonToken');
     const json = JSON.parse((await mason(['read', 'token', 'balanceOf', '--args', `string:${alice}`, '--returns', 'u64', '--json'])).stdout);
     expect(json).toMatchObject({ hex: 'e803000000000000', returns: 'u64', value: '1000' });
+  }, 180_000);
+
+  it('take plain values checked against the ABI, and decode results without --returns', async () => {
+    const owner = devnet.accounts[0]!.address;
+    const bob = devnet.accounts[2]!.address;
+    const sent = await mason(['call', 'token', 'transfer', bob, '250']);
+    expect(sent.code, sent.stderr).toBe(0);
+    expect(sent.stdout).toContain(`TRANSFER:${owner},${bob},250`);
+    expect(result((await mason(['read', 'token', 'balanceOf', bob])).stdout)).toBe('250');
+    expect(result((await mason(['read', 'token', 'decimals'])).stdout)).toBe('9');
+    const json = JSON.parse((await mason(['read', 'token', 'allowance', owner, bob, '--json'])).stdout);
+    expect(json).toMatchObject({ returns: 'u64', value: '0' });
+
+    const short = await mason(['call', 'token', 'transfer', bob]);
+    expect(short.code).toBe(1);
+    expect(short.stderr).toContain('transfer takes 2 argument(s) (to: string, amount: u64), 1 given');
+    expect(short.stderr).toContain('MASON_CLI_ABI_ARITY');
+    const wrong = await mason(['call', 'token', 'transfer', 'AU1nope', '-1']);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain('to (string): "AU1nope" is not a Massa address');
+    expect(wrong.stderr).toContain('amount (u64): -1 is out of range');
+    const both = await mason(['read', 'token', 'balanceOf', bob, '--args', `string:${bob}`]);
+    expect(both.stderr).toContain('MASON_CLI_ARGS_AND_VALUES');
+    expect(result((await mason(['read', 'token', 'balanceOf', bob])).stdout)).toBe('250');
   }, 180_000);
 });

@@ -31,3 +31,17 @@ export { eventText, printableText, rawEventBytes, argsStringArray } from './even
 export { NODE_CONSTANTS, NODE_CONDOM_LIMITS, MIN_GAS_CALL, MAX_GAS_CALL, MAX_GAS_EXECUTE } from './nodeConstants.js';
 export { deployerDatastore, type DeployerContract } from './deployerDatastore.js';
 export { parseManifest, type Manifest, type ManifestContract, type ManifestFile } from './manifest.js';
+export {
+  ABI_FORMAT,
+  ABI_SCALAR_TYPES,
+  parseAbi,
+  type Abi,
+  type AbiEvent,
+  type AbiFunction,
+  type AbiReturns,
+  type AbiScalarType,
+  type AbiStruct,
+  type AbiType,
+  type AbiValue,
+} from './abi.js';
+export { encodeAbiArgs, decodeAbiReturns, readAbiValue, writeAbiValue, type AbiJsValue } from './abiValues.js';

@@ -27,6 +27,8 @@ export const codecErrors = {
   MASON_CODEC_UTF8_INVALID: '{what} is not valid UTF-8',
   MASON_CODEC_ARGS_OUT_OF_RANGE: "can't deserialize {type} from given argument: out of range (offset {offset}, {remaining} byte(s) left)",
   MASON_CODEC_MANIFEST_INVALID: 'the build manifest is not valid ({where}: {reason}); `mason build` writes it anew',
+  MASON_CODEC_ABI_VALUE: '{where} ({type}): {reason}',
+  MASON_CODEC_ABI_INVALID: 'the contract ABI is not valid ({where}: {reason}); `mason build` writes it anew',
 } as const;
 
 export type CodecErrorCode = keyof typeof codecErrors;

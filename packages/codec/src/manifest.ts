@@ -27,6 +27,8 @@ export interface ManifestContract {
   deployer: ManifestFile;
   /** Present when built with `sourceMap`. */
   sourceMap?: ManifestFile;
+  /** The contract's interface, `<name>.abi.json` (written by every build since the ABI exists). */
+  abi?: ManifestFile;
   /** Exported functions a caller can name (the runtime's `__…` exports left out). */
   exports: string[];
   /** Whether the deployer will call `constructor`. */
@@ -75,6 +77,7 @@ function checkContract(value: unknown, where: string): void {
   checkFile(contract.wasm, `${where}.wasm`);
   checkFile(contract.deployer, `${where}.deployer`);
   if (contract.sourceMap !== undefined) checkFile(contract.sourceMap, `${where}.sourceMap`);
+  if (contract.abi !== undefined) checkFile(contract.abi, `${where}.abi`);
   if (!Array.isArray(contract.exports) || contract.exports.some((name) => typeof name !== 'string')) {
     throw invalid(`${where}.exports`, 'it must be an array of function names');
   }

@@ -79,6 +79,7 @@ describe('parseManifest', () => {
       [edited((m) => (m.contracts.main.wasm.sha256 = HASH.toUpperCase())), 'contracts.main.wasm.sha256', '64 lowercase hex'],
       [edited((m) => (m.contracts.main.wasm.sha256 = 'abc')), 'contracts.main.wasm.sha256', '64 lowercase hex'],
       [edited((m) => (m.contracts.main.sourceMap = null)), 'contracts.main.sourceMap', 'it must be an object'],
+      [edited((m) => (m.contracts.main.abi = { path: '../main.abi.json', size: 1, sha256: HASH })), 'contracts.main.abi.path', 'inside the build folder'],
       [edited((m) => (m.contracts.main.exports = ['a', 1])), 'contracts.main.exports', 'array of function names'],
       [edited((m) => (m.contracts.main.hasConstructor = 'yes')), 'contracts.main.hasConstructor', 'true or false'],
       [edited((m) => (m.contracts.main.sdk = '@mason/sdk')), 'contracts.main.sdk', 'it must be an object'],

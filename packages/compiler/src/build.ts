@@ -36,6 +36,8 @@ export interface BuildOptions {
    * contract's source line. The module itself has no custom section either way.
    */
   sourceMap?: boolean;
+  /** Write `<name>.abi.json`, the contract's interface read from its source (docs/abi.md). Default true. */
+  abi?: boolean;
   /**
    * Contracts compiled at the same time, each in a worker thread with its own asc. Default
    * DEFAULT_JOBS. Workers are used only when two or more contracts need compiling; with 1,
@@ -65,6 +67,8 @@ export interface ContractBuild {
   source: string;
   wasm: string;
   deployer: string;
+  /** `<name>.abi.json`; null when built with `abi: false`. */
+  abi: string | null;
   /** `compiled` (asc ran), `bundled` (only the deployer was remade) or `cached` (nothing to do). */
   status: 'compiled' | 'bundled' | 'cached';
   timings: { compileMs: number; bundleMs: number; totalMs: number };
@@ -83,7 +87,7 @@ export interface BuildResult {
 }
 
 function outputsOf(name: string): string[] {
-  return [`${name}.wasm`, `${name}.wasm.map`, `${name}.deployer.wasm`];
+  return [`${name}.wasm`, `${name}.wasm.map`, `${name}.deployer.wasm`, `${name}.abi.json`];
 }
 
 /** Two contracts whose outputs would overwrite each other (also on case-insensitive disks). */
@@ -135,6 +139,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     ascVersion: assemblyscript.version,
     paths: [ownSdk.nodeModules],
     sourceMap: options.sourceMap ?? true,
+    abi: options.abi ?? true,
     force: options.force ?? false,
     hasher,
     cache,

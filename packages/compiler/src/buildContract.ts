@@ -1,4 +1,5 @@
 import { ExternalKind } from '@mason/wasm';
+import { ABI_FORMAT } from '@mason/codec/base';
 import { existsSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import type { BuildCache, BuildCacheEntry } from './BuildCache.js';
@@ -16,6 +17,7 @@ import type { InstalledPackage } from './findPackage.js';
 import type { ContractSource } from './findContracts.js';
 import type { DeployerTemplate } from './loadDeployerTemplate.js';
 import type { ManifestContract, ManifestFile } from '@mason/codec/base';
+import { abiOfFailure, matchExports } from './inferAbi.js';
 import { NODE_LIMITS } from './nodeLimits.js';
 import type { ProjectAsconfig, ProjectTransform } from './projectAsconfig.js';
 import { sha256Hex } from './sha256Hex.js';
@@ -29,6 +31,7 @@ export interface BuildContext {
   /** Package roots asc searches after the project's node_modules (the compiler's own SDK). */
   paths: readonly string[];
   sourceMap: boolean;
+  abi: boolean;
   force: boolean;
   /** The project's asconfig.json, when it has one. */
   asconfig: ProjectAsconfig | undefined;
@@ -77,6 +80,7 @@ export interface ContractPlan {
   wasmPath: string;
   mapPath: string;
   deployerPath: string;
+  abiPath: string;
   key: string;
   /** Nothing it was compiled from changed and its outputs are intact: asc need not run. */
   upToDate: boolean;
@@ -87,6 +91,7 @@ export function planContract(ctx: BuildContext, source: ContractSource): Contrac
   const wasmPath = join(ctx.outDir, `${source.name}.wasm`);
   const mapPath = `${wasmPath}.map`;
   const deployerPath = join(ctx.outDir, `${source.name}.deployer.wasm`);
+  const abiPath = join(ctx.outDir, `${source.name}.abi.json`);
   const used = transforms(ctx);
   const input: CompileContractInput = {
     root: ctx.root,
@@ -96,12 +101,14 @@ export function planContract(ctx: BuildContext, source: ContractSource): Contrac
     sdkDir: ctx.sdk.dir,
     paths: ctx.paths,
     sourceMap: ctx.sourceMap,
+    abi: ctx.abi,
     transforms: used,
     asconfigArgs: ctx.asconfig?.args ?? [],
   };
   const key = sha256Hex(
     JSON.stringify({
       format: 1,
+      abi: ctx.abi ? ABI_FORMAT : false,
       compiler: COMPILER_VERSION,
       asc: ctx.ascVersion,
       argv: contractAscArguments(input),
@@ -117,8 +124,9 @@ export function planContract(ctx: BuildContext, source: ContractSource): Contrac
     cached.key === key &&
     Object.entries(cached.files).every(([path, digest]) => ctx.hasher.hash(path) === digest) &&
     matches(ctx, wasmPath, previous.wasm) &&
+    (ctx.abi ? matches(ctx, abiPath, previous.abi) : previous.abi === undefined) &&
     (previous.sourceMap === undefined || matches(ctx, mapPath, previous.sourceMap));
-  return { source, input, wasmPath, mapPath, deployerPath, key, upToDate };
+  return { source, input, wasmPath, mapPath, deployerPath, abiPath, key, upToDate };
 }
 
 /**
@@ -132,7 +140,7 @@ export async function buildContract(
   compile: (input: CompileContractInput) => Promise<CompiledContract> = compileContract,
 ): Promise<ContractBuild> {
   const started = performance.now();
-  const { source, input, wasmPath, mapPath, deployerPath, key, upToDate } = plan;
+  const { source, input, wasmPath, mapPath, deployerPath, abiPath, key, upToDate } = plan;
   const cached = ctx.cache.get(source.name);
   const previous = ctx.previous;
 
@@ -156,11 +164,17 @@ export async function buildContract(
     let sourceMap: ManifestFile | undefined;
     if (compiled.sourceMap) sourceMap = write(ctx, mapPath, compiled.sourceMap);
     else if (existsSync(mapPath)) rmSync(mapPath);
+    let abiInfo: ManifestFile | undefined;
+    if (compiled.abi) {
+      const abi = compiled.abiError === undefined ? matchExports(compiled.abi, exports) : abiOfFailure(compiled.abi, exports, compiled.abiError);
+      abiInfo = write(ctx, abiPath, new TextEncoder().encode(`${JSON.stringify(abi, null, 2)}\n`));
+    } else if (existsSync(abiPath)) rmSync(abiPath);
     manifest = {
       source: displayPath(ctx.root, source.file),
       wasm: wasmInfo,
       deployer: { path: displayPath(ctx.outDir, deployerPath), size: 0, sha256: '' },
       ...(sourceMap ? { sourceMap } : {}),
+      ...(abiInfo ? { abi: abiInfo } : {}),
       exports,
       hasConstructor: exports.includes('constructor'),
       sdk: usesSdk(compiled.files.keys(), ctx.sdk.dir) ? { name: ctx.sdk.name, version: ctx.sdk.version } : null,
@@ -213,6 +227,7 @@ export async function buildContract(
     source: source.file,
     wasm: wasmPath,
     deployer: deployerPath,
+    abi: ctx.abi ? abiPath : null,
     status: !upToDate ? 'compiled' : !deployerUpToDate ? 'bundled' : 'cached',
     timings: { compileMs, bundleMs, totalMs: performance.now() - started },
     warnings: entry.warnings,

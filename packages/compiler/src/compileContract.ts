@@ -1,3 +1,7 @@
+import { ABI_FORMAT, type Abi } from '@mason/codec/base';
+import type { AstEnums, SourceNode } from './abiAst.js';
+import { displayPath } from './displayPath.js';
+import { inferAbi } from './inferAbi.js';
 import { contractAscArguments } from './contractAscArguments.js';
 import type { Diagnostic } from './Diagnostic.js';
 import { CompilerError } from './errors.js';
@@ -17,6 +21,8 @@ export interface CompileContractInput {
   sdkDir: string;
   paths: readonly string[];
   sourceMap: boolean;
+  /** Infer the contract's ABI from the trees of this compile (default true). */
+  abi?: boolean;
   /** Transforms the project's asconfig.json names, and the asc arguments of the options it passes through. */
   transforms?: readonly ProjectTransform[];
   asconfigArgs?: readonly string[];
@@ -34,13 +40,29 @@ export interface CompiledContract {
   compileMs?: number;
   /** Files whose syntax tree came from an earlier compile in this thread. */
   reusedSources: number;
+  /** The contract's interface, inferred from the syntax trees of this compile (docs/abi.md); its exports not yet matched to the module's. Absent with `abi: false`. */
+  abi?: Abi;
+  /** Why the inference failed, when it did (the build goes on; every function is then unknown). */
+  abiError?: string;
 }
 
 /** Compiles one contract in this process; source errors throw MASON_COMPILER_SOURCE_ERROR. */
 export async function compileContract(input: CompileContractInput): Promise<CompiledContract> {
   const argv = contractAscArguments(input);
   const outFile = argv[argv.indexOf('--outFile') + 1]!;
-  const run = await runAsc(argv, input.root, input.root, { transforms: input.transforms ?? [], contract: input.name });
+  const source = displayPath(input.root, input.file);
+  let abi: Abi = { format: ABI_FORMAT, contract: input.name, source, functions: [], structs: {} };
+  let abiError: string | undefined;
+  const onParsed = (sources: readonly SourceNode[], enums: AstEnums) => {
+    try {
+      abi = inferAbi(sources, enums, input.name, source);
+    } catch (error) {
+      // The inference never fails a build: the functions are then listed as unknown, with why.
+      abiError = error instanceof Error ? error.message : String(error);
+    }
+  };
+  const withAbi = input.abi !== false;
+  const run = await runAsc(argv, input.root, input.root, { transforms: input.transforms ?? [], contract: input.name, ...(withAbi ? { onParsed } : {}) });
   const wasm = run.outputs.get(outFile);
   if (run.error instanceof CompilerError) throw run.error;
   if (run.error || !wasm) {
@@ -62,6 +84,8 @@ export async function compileContract(input: CompileContractInput): Promise<Comp
     ...(sourceMap ? { sourceMap } : {}),
     files: run.files,
     reusedSources: run.reusedSources,
+    ...(withAbi ? { abi } : {}),
+    ...(abiError !== undefined ? { abiError } : {}),
     warnings: run.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning'),
   };
 }

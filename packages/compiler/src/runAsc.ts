@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
+import type { AstEnums, SourceNode } from './abiAst.js';
 import { installCallSites, type CallSiteClasses } from './callSites.js';
 import type { Diagnostic } from './Diagnostic.js';
 import { displayPath } from './displayPath.js';
@@ -24,6 +25,15 @@ export interface AscRun {
 
 const encoder = new TextEncoder();
 
+/** Hands the program's syntax trees (every file, kept ones included) to `onParsed`, before the project's transforms run. */
+function parsedSourcesHook(onParsed: (sources: readonly SourceNode[], enums: AstEnums) => void, enums: AstEnums) {
+  return {
+    afterParse(parser: { sources: SourceNode[] }): void {
+      onParsed(parser.sources, enums);
+    },
+  };
+}
+
 class FailedProgram {
   constructor(readonly error: Error) {}
 }
@@ -36,7 +46,7 @@ export async function runAsc(
   argv: string[],
   baseDir: string,
   root: string,
-  project?: { transforms: readonly ProjectTransform[]; contract: string },
+  project?: { transforms: readonly ProjectTransform[]; contract: string; onParsed?: (sources: readonly SourceNode[], enums: AstEnums) => void },
 ): Promise<AscRun> {
   const { asc, assemblyscript } = await loadAsc();
   installCallSites(assemblyscript as unknown as CallSiteClasses);
@@ -85,7 +95,11 @@ export async function runAsc(
       },
       stdout: { write: () => undefined },
       stderr: { write: (chunk) => void (run.stderr += typeof chunk === 'string' ? chunk : new TextDecoder().decode(chunk)) },
-      transforms: [freshSourcesTransform(session) as never, ...(transforms as never[])],
+      transforms: [
+        freshSourcesTransform(session) as never,
+        ...(project?.onParsed ? [parsedSourcesHook(project.onParsed, assemblyscript as unknown as AstEnums) as never] : []),
+        ...(transforms as never[]),
+      ],
     });
     // Thrown so that a failed program keeps none of its trees (and drops the others).
     if (result.error) throw new FailedProgram(result.error);

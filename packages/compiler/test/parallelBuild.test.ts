@@ -51,7 +51,7 @@ describe('parallel builds (worker threads)', () => {
     expect(parallel.contracts.map((c) => [c.name, c.status])).toEqual(serial.contracts.map((c) => [c.name, 'compiled']));
     expect(parallel.manifest).toEqual(serial.manifest);
     expect([...parallelFiles.keys()].sort()).toEqual([...serialFiles.keys()].sort());
-    expect(serialFiles.size).toBe(11); // 3 × (.wasm, .wasm.map, .deployer.wasm), manifest.json, .mason-cache.json
+    expect(serialFiles.size).toBe(14); // 3 × (.wasm, .wasm.map, .deployer.wasm, .abi.json), manifest.json, .mason-cache.json
     for (const [path, bytes] of serialFiles) expect(parallelFiles.get(path)!.equals(bytes), path).toBe(true);
     // each contract starts once, before it is done
     for (const name of ['main', 'plain', 'twice']) {

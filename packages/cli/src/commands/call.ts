@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import { callSC, final, speculative, timeout, waitForOperation, getOperationEvents, type SCOutputEvent } from '@mason/client';
 import { explainShortArgs } from '../argsShortfall.js';
 import { locateOperationFailure, withFailureLocation } from '../failureLocation.js';
+import { callArguments } from '../callArguments.js';
 import { encodeContractArgs } from '../contractArgs.js';
 import { checkFunctionExists } from '../contractExports.js';
 import { resolveContract } from '../contractTarget.js';
@@ -30,6 +31,7 @@ export function callCommand(): Command {
     .description('call a function of a deployed contract (a CallSC operation) and print its events')
     .argument('<contract>', 'the contract: its address (AS…), or its name in deployments/<network>.json')
     .argument('<function>', 'the exported function to call')
+    .argument('[values...]', "the function's arguments as plain values, checked against its ABI (build/<name>.abi.json)")
     .option('--args <values...>', 'arguments as type:value (i32:2 string:Mason bytes:0a0b …)', [])
     .addOption(new Option('--coins <MAS>', 'coins sent with the call').argParser(masAmount).default(0n, '0'))
     .option('--max-gas <gas>', 'gas limit (default: estimated by a read-only call, +20 %)', gasAmount)
@@ -39,13 +41,14 @@ export function callCommand(): Command {
     .addOption(new Option('--wait <stage>', 'return once executed, or once final').choices(['executed', 'final']).default('final'))
     .option('--json', 'print one JSON object')
     .option('--trace', 'print the execution trace after the result (a Mason devnet records it)')
-    .action(async (target: string, func: string, options: CallOptions) => {
-      const parameter = encodeContractArgs(options.args);
+    .action(async (target: string, func: string, values: string[], options: CallOptions) => {
+      if (options.args.length > 0) encodeContractArgs(options.args);
       const network = resolveNetwork(options.network);
       const contract = resolveContract(target, network, 'call');
       const client = clientFor(network);
       try {
         await checkFunctionExists(client, contract.address, func, network.name);
+        const { parameter } = await callArguments(client, contract, func, values, options.args);
         const account = await signerFor(network, options);
         const operation = await callSC(client, account, {
           target: contract.address,

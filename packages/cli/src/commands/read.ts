@@ -3,9 +3,11 @@ import { readOnlyCall } from '@mason/client';
 import { Address, isMasonError, toHex, type ExecutionTrace } from '@mason/codec';
 import { explainShortArgs } from '../argsShortfall.js';
 import { withFailureLocation } from '../failureLocation.js';
+import { callArguments } from '../callArguments.js';
 import { encodeContractArgs } from '../contractArgs.js';
 import { checkFunctionExists } from '../contractExports.js';
 import { resolveContract } from '../contractTarget.js';
+import { decodeAbiResult, returnsText } from '../abiResult.js';
 import { decodeReturn, returnType, RETURN_TYPES, type ReturnType } from '../decodeReturn.js';
 import { CliError } from '../errors.js';
 import { printableText } from '@mason/codec/base';
@@ -38,6 +40,7 @@ export function readCommand(): Command {
     .description('call a function read-only: nothing is sent, nothing is spent, no secret key is needed')
     .argument('<contract>', 'the contract: its address (AS…), or its name in deployments/<network>.json')
     .argument('<function>', 'the exported function')
+    .argument('[values...]', "the function's arguments as plain values, checked against its ABI (build/<name>.abi.json)")
     .option('--args <values...>', 'arguments as type:value (i32:2 string:Mason …)', [])
     .option('--returns <type>', `decode what the function returns: ${RETURN_TYPES.join('|')}`, returnType)
     .option('--coins <MAS>', 'coins the call pretends to send', masAmount)
@@ -46,14 +49,15 @@ export function readCommand(): Command {
     .option('--network <name>', 'local, buildnet, mainnet or a node URL', 'local')
     .option('--json', 'print one JSON object: the returned bytes in hex and their decoded value')
     .option('--trace', "print the execution trace after the result (a Mason devnet's mason_execute_read_only_call)")
-    .action(async (target: string, func: string, options: ReadOptions) => {
-      const parameter = encodeContractArgs(options.args);
+    .action(async (target: string, func: string, values: string[], options: ReadOptions) => {
+      if (options.args.length > 0) encodeContractArgs(options.args);
       const network = resolveNetwork(options.network);
       const contract = resolveContract(target, network, 'read');
       const caller = options.caller !== undefined ? callerAddress(options.caller) : defaultReadCaller(network);
       const client = clientFor(network);
       try {
         await checkFunctionExists(client, contract.address, func, network.name);
+        const { parameter, abi, fn } = await callArguments(client, contract, func, values, options.args);
         const result = await readOnlyCall(client, {
           target: contract.address,
           func,
@@ -81,7 +85,8 @@ export function readCommand(): Command {
           });
           throw await withFailureLocation(error, client, caller, explained);
         });
-        const decoded = options.returns ? decodeReturn(result.value, options.returns) : null;
+        const fromAbi = !options.returns && fn && abi ? decodeAbiResult(result.value, fn, abi.abi.structs) : null;
+        const decoded = options.returns ? decodeReturn(result.value, options.returns) : fromAbi;
         const text = decoded ? null : printableText(result.value);
         if (options.json) {
           const value = decoded ? decoded.json : text;
@@ -90,7 +95,7 @@ export function readCommand(): Command {
               address: contract.address,
               function: func,
               hex: toHex(result.value),
-              returns: options.returns ?? null,
+              returns: options.returns ?? (fromAbi && fn?.returns ? returnsText(fn.returns) : null),
               value,
               gasCost: result.gasCost,
               events: result.events,
