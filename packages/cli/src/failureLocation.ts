@@ -1,5 +1,5 @@
 import type { Client } from '@mason/client';
-import { FailureLocator, failureFramesFromJson, type FailureFrames, type FailureLocation } from '@mason/compiler';
+import type { FailureLocation } from '@mason/compiler';
 import pc from 'picocolors';
 import { findProjectRoot } from './project.js';
 
@@ -26,12 +26,19 @@ export interface LocatedFailure {
   text: string;
 }
 
-/** Resolves frames with the build of the project the command runs in; damaged maps are warned about, never fatal. */
-function resolve(frames: FailureFrames | undefined): LocatedFailure | undefined {
-  if (!frames) return undefined;
+/**
+ * Resolves a devnet's failure frames (JSON) with the build of the project the command runs in;
+ * damaged maps are warned about, never fatal. The compiler is loaded only here, on a failure:
+ * every command prints errors, few fail with frames.
+ */
+async function resolve(json: unknown): Promise<LocatedFailure | undefined> {
+  if (json === undefined || json === null) return undefined;
   const root = findProjectRoot();
   if (!root) return undefined;
   try {
+    const { FailureLocator, failureFramesFromJson } = await import('@mason/compiler');
+    const frames = failureFramesFromJson(json);
+    if (!frames) return undefined;
     const locator = new FailureLocator(root, undefined, (warning) => console.error(pc.yellow(`warning ${warning.message}`)));
     const location = locator.locate(frames);
     if (!location) return undefined;
@@ -46,12 +53,12 @@ function resolve(frames: FailureFrames | undefined): LocatedFailure | undefined 
 /** Where a failed operation stopped in the project's source (a Mason devnet only). */
 export async function locateOperationFailure(client: Client, operationId: string): Promise<LocatedFailure | undefined> {
   const answer = await ask(client, 'mason_get_operation_failure', [[operationId]]);
-  return resolve(Array.isArray(answer) ? failureFramesFromJson(answer[0]) : undefined);
+  return resolve(Array.isArray(answer) ? answer[0] : undefined);
 }
 
 /** Where a failed read-only execution (a dry run, a gas estimate, a read) with this error text stopped (a Mason devnet only). */
 export async function locateReadOnlyFailure(client: Client, error: string, caller?: string): Promise<LocatedFailure | undefined> {
-  return resolve(failureFramesFromJson(await ask(client, 'mason_get_read_only_failure', [{ error, ...(caller !== undefined && { caller }) }])));
+  return resolve(await ask(client, 'mason_get_read_only_failure', [{ error, ...(caller !== undefined && { caller }) }]));
 }
 
 /**

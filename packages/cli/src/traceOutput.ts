@@ -1,6 +1,6 @@
 import { getOperationTrace, RpcError, type Client } from '@mason/client';
 import type { ExecutionTrace, TraceFrame } from '@mason/codec';
-import { CliError } from './errors.js';
+import { CliError, isCliError } from './errors.js';
 import { locateOperationFailure } from './failureLocation.js';
 import { formatTrace } from './formatTrace.js';
 import type { Network } from './network.js';
@@ -23,6 +23,16 @@ export async function fetchTrace(client: Client, id: string): Promise<ExecutionT
   if (!trace) throw new CliError('MASON_CLI_NO_TRACE', { id, url: client.url });
   if (trace.failure && !trace.failure.location) await locateTraceFailure(client, id, trace);
   return trace;
+}
+
+/** The trace when the node keeps one (a Mason devnet), else null: for commands that show it when they can. */
+export async function traceIfKept(client: Client, id: string): Promise<ExecutionTrace | null> {
+  try {
+    return await fetchTrace(client, id);
+  } catch (error) {
+    if (isCliError(error, 'MASON_CLI_NO_TRACES') || isCliError(error, 'MASON_CLI_NO_TRACE')) return null;
+    throw error;
+  }
 }
 
 /** The innermost frame that failed: the one whose failure the trace's own is. */

@@ -270,6 +270,9 @@ describe('mason op', () => {
       expect(data.gasUsed).toBeGreaterThan(0);
       const [info] = await getOperations(client, [id]);
       expect(data.block).toBe(info!.in_blocks[0]);
+      // On a Mason devnet the trace follows the events: the call tree, as `mason trace` prints it.
+      expect(text).toMatch(new RegExp(`trace\\s*\\n(.*\\n)*\\s+(chain|${chain})\\.bump {2}from AU`));
+      expect(data.trace).toMatchObject({ version: 1, ok: true, root: { function: 'bump' } });
     },
     scaledTimeout(60_000),
   );
@@ -283,6 +286,7 @@ describe('mason op', () => {
       expect(text).toMatch(/status\s+final, failure/);
       expect(text).toContain('about to explode');
       expect(text).toContain('exploded on purpose');
+      expect(text).toMatch(/✗ .*exploded on purpose/);
     },
     scaledTimeout(60_000),
   );

@@ -93,7 +93,8 @@ describe('failure locations in mason call, read and deploy', () => {
   it(
     'mason call without --max-gas and mason read: the dry run failure names the line of the caller of the SDK',
     async () => {
-      const call = await mason(['call', address, 'expectDeep']);
+      // Typed --args bypass the ABI's arity check: one byte where the contract reads a u64.
+      const call = await mason(['call', address, 'expectDeep', '--args', 'u8:1']);
       expect(call.code).toBe(1);
       expect(call.stderr).toContain('an amount (u64) is required');
       expect(call.stderr).toMatch(/at assembly\/checks\.ts:10:\d+ \(failing\)/);

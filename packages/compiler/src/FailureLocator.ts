@@ -3,7 +3,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { codeFrame } from './codeFrame.js';
 import { compilerWarning, type CompilerWarning } from './errors.js';
 import { sha256Hex } from './sha256Hex.js';
-import { formatPosition, isLibraryFile, WasmSourceMap, type SourcePosition } from './WasmSourceMap.js';
+import { formatPosition, isLibraryFile, WasmSourceMap, type SourcePosition } from '@mason/wasm';
 
 /** What a failed execution says about where it failed (the VM's `VmExecutionError` has these fields). */
 export interface FailureFrames {

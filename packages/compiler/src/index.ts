@@ -26,6 +26,6 @@ export { clearParsedSources, freshSourcesTransform, withParsedSources, type Asse
 export { keepProcessHandlers } from './keepProcessHandlers.js';
 export { withDataUrlWasm } from './withDataUrlWasm.js';
 // asc source maps of wasm modules, read by @mason/testing and by failure locations.
-export { WasmSourceMap, formatPosition, isLibraryFile, type SourcePosition } from './WasmSourceMap.js';
+export { WasmSourceMap, formatPosition, isLibraryFile, type SourcePosition } from '@mason/wasm';
 export { FailureLocator, failureFramesFromJson, type FailureFrames, type FailureLocation } from './FailureLocator.js';
 export { codeFrame } from './codeFrame.js';

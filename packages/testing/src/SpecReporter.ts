@@ -3,7 +3,7 @@ import type pc from 'picocolors';
 import { locateFailure } from './locateFailure.js';
 import type { RawFailure, TestHost } from './TestHost.js';
 import type { TestResult } from './TestRunResult.js';
-import type { WasmSourceMap } from '@mason/compiler';
+import type { WasmSourceMap } from '@mason/wasm';
 
 const TEST_NODE = 0;
 /** Failed expectations abort in as-pect's own assert. */

@@ -1,6 +1,6 @@
 import type { RawFailure } from './TestHost.js';
 import type { WasmFrame } from '@mason/vm';
-import { formatPosition, isLibraryFile, type SourcePosition, type WasmSourceMap } from '@mason/compiler';
+import { formatPosition, isLibraryFile, type SourcePosition, type WasmSourceMap } from '@mason/wasm';
 
 export interface TestFailure {
   /** What the contract, the expectation or the VM said. */

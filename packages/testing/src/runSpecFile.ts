@@ -10,7 +10,7 @@ import { RUN_OPTIONS, testHostOf } from './masonHost.js';
 import type { CompiledSpec } from './SpecCompiler.js';
 import { SpecReporter, type Colors } from './SpecReporter.js';
 import type { SpecFileResult } from './TestRunResult.js';
-import { WasmSourceMap } from '@mason/compiler';
+import { WasmSourceMap } from '@mason/wasm';
 
 export interface RunSpecFileOptions {
   root: string;

@@ -1,5 +1,5 @@
 import { Address, blake3 } from '@mason/codec';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CALLER, DEFAULT_CONTRACT, FUNDED_ACCOUNTS, TESTING_ERRORS, testAccount } from '../src/index.js';
 
@@ -22,7 +22,10 @@ describe('defaults and error table', () => {
 
   it('declares in AssemblyScript every mason_testing import the host provides', async () => {
     const { testingImports } = await import('../src/testingImports.js');
-    const declared = [...read('../assembly/env.ts').matchAll(/@external\("mason_testing", "(\w+)"\)/g)].map((match) => match[1]).sort();
+    const sources = readdirSync(new URL('../assembly/', import.meta.url)).filter((file) => file.endsWith('.ts'));
+    const declared = sources
+      .flatMap((file) => [...read(`../assembly/${file}`).matchAll(/@external\("mason_testing", "(\w+)"\)/g)].map((match) => match[1]))
+      .sort();
     const provided = Object.keys(testingImports({ hosted: {} } as never)).sort();
     expect(declared).toEqual(provided);
   });

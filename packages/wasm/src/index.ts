@@ -18,3 +18,4 @@ export {
 export { readInstruction, InstructionKind, type InstructionInfo } from './readInstruction.js';
 export { NODE_CONDOM_LIMITS, MAX_MEMORY_PAGES, type CondomLimits } from './condomLimits.js';
 export { checkCondomLimits, type CondomViolation } from './checkCondomLimits.js';
+export { WasmSourceMap, formatPosition, isLibraryFile, type SourcePosition } from './WasmSourceMap.js';

@@ -7,6 +7,7 @@ import { clientFor, resolveNetwork } from '../network.js';
 import { gasText, type OperationGas } from '../operationGas.js';
 import { color, field } from '../output.js';
 import { type OperationStage, outcomeOf, stageOf } from '../operationStage.js';
+import { printTrace, traceIfKept } from '../traceOutput.js';
 
 interface OpOptions {
   network: string;
@@ -33,7 +34,9 @@ const STAGE_TEXT: Record<OperationStage, string> = {
 
 export function opCommand(): Command {
   return new Command('op')
-    .description('print an operation: where it is (pool, candidate, final), whether it succeeded, its block, gas and events')
+    .description(
+      'print an operation: where it is (pool, candidate, final), whether it succeeded, its block, gas, events and (on a Mason devnet) its execution trace',
+    )
     .argument('<id>', 'the operation id (O1…)')
     .option('--network <name>', 'local, buildnet, mainnet or a node URL', 'local')
     .option('--json', 'print one JSON object')
@@ -52,6 +55,8 @@ export function opCommand(): Command {
         };
         const stage = stageOf(info);
         const outcome = outcomeOf(info);
+        // Executed operations have a trace on a Mason devnet; a Massa node keeps none.
+        const trace = outcome !== null ? await traceIfKept(client, id) : null;
         if (options.json) {
           console.log(
             JSON.stringify({
@@ -67,6 +72,7 @@ export function opCommand(): Command {
               gasUsed: gas.used,
               maxGas: gas.max,
               events,
+              trace,
             }),
           );
           return;
@@ -84,7 +90,10 @@ export function opCommand(): Command {
           console.log(field('events', ''));
           for (const event of events) console.log(`  ${eventLine(event)}`);
         }
-        // The operation's execution trace is printed here, after its events, once the node records traces.
+        if (trace) {
+          console.log(field('trace', ''));
+          printTrace(trace, network);
+        }
       } finally {
         await client.close();
       }

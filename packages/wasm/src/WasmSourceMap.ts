@@ -1,4 +1,4 @@
-import { parseModule } from '@mason/wasm';
+import { parseModule } from './parseModule.js';
 
 /** A place in a source file, 1-based. */
 export interface SourcePosition {
