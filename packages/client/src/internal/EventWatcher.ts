@@ -67,7 +67,8 @@ export class EventWatcher {
   }
 
   async #run(): Promise<void> {
-    if (this.#options.notifications) await this.#listen();
+    // Subscribing runs beside the looks: a WebSocket slow to connect (or to fail) delays nothing.
+    if (this.#options.notifications) void this.#listen();
     while (!this.#stopped) {
       try {
         await this.#look();
@@ -101,7 +102,9 @@ export class EventWatcher {
       }
     }
     // A full answer may have left events out: the next look starts at the last slot it holds.
-    const after = events.length >= MAX_EVENTS_PER_QUERY ? events[events.length - 1]!.context.slot : nextSlot(cursor, threads);
+    // The cursor's own slot is looked at again: a devnet in instant mode may still make a block at
+    // the slot its cursor reports (events seen twice are reported once, see #seen).
+    const after = events.length >= MAX_EVENTS_PER_QUERY ? events[events.length - 1]!.context.slot : cursor;
     if (compareSlots(after, this.#next) > 0) this.#next = after;
     for (const [key, slot] of this.#seen) if (compareSlots(slot, this.#next) < 0) this.#seen.delete(key);
   }
