@@ -7,7 +7,7 @@ export default defineConfig({
     conditions: ['mason-source'],
   },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'templates/*/test/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['packages/*/test/**/*.test.ts', 'templates/*/test/**/*.test.ts', 'scripts/**/*.test.ts'],
     // Longer on a loaded machine (or by MASON_TEST_TIMEOUT_SCALE): see docs/testing.md.
     testTimeout: scaledTimeout(30_000),
     hookTimeout: scaledTimeout(60_000),
