@@ -3,7 +3,6 @@ import { concatBytes } from './bytes.js';
 import { CodecError } from './errors.js';
 import { BoundedCache } from './boundedCache.js';
 import { blake3 } from './hash.js';
-import type { PublicKey } from './publicKey.js';
 
 export type AddressKind = 'user' | 'contract';
 
@@ -44,7 +43,8 @@ export class Address {
     return new Address(kind, Uint8Array.from(hash));
   }
 
-  static fromPublicKey(publicKey: PublicKey): Address {
+  /** The user address of a public key (any object with the key's 32 bytes, as `PublicKey`). */
+  static fromPublicKey(publicKey: { readonly bytes: Uint8Array }): Address {
     return new Address('user', blake3(publicKey.bytes));
   }
 

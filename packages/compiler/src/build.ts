@@ -6,6 +6,7 @@ import { buildContract, planContract, type BuildContext, type ContractPlan } fro
 import { buildPhases } from './buildPhases.js';
 import { COMPILER_NAME, COMPILER_VERSION } from './compilerPackage.js';
 import { deployerTemplateKey } from './deployerTemplateKey.js';
+import type { BuildProgress, ContractBuild } from './ContractBuild.js';
 import { CompilerError, type CompilerWarning } from './errors.js';
 import { FileHasher } from './FileHasher.js';
 import { findContracts, type ContractSource } from './findContracts.js';
@@ -16,6 +17,8 @@ import { projectAsconfig } from './projectAsconfig.js';
 import { readManifest } from './readManifest.js';
 import { toolchain } from './toolchain.js';
 import { writeOutput } from './writeOutput.js';
+
+export type { BuildProgress, ContractBuild } from './ContractBuild.js';
 
 export interface BuildOptions {
   /** Project folder; the other paths are relative to it. */
@@ -58,23 +61,6 @@ export const MAX_JOBS = 64;
  * gain to ≈ 1.2× on an idle machine and lost time on a busy one (docs/performance.md, "Build").
  */
 export const DEFAULT_JOBS = Math.max(1, availableParallelism() - 1);
-
-export type BuildProgress = { type: 'start'; contract: string } | { type: 'done'; contract: ContractBuild };
-
-export interface ContractBuild {
-  name: string;
-  /** Absolute paths. */
-  source: string;
-  wasm: string;
-  deployer: string;
-  /** `<name>.abi.json`; null when built with `abi: false`. */
-  abi: string | null;
-  /** `compiled` (asc ran), `bundled` (only the deployer was remade) or `cached` (nothing to do). */
-  status: 'compiled' | 'bundled' | 'cached';
-  timings: { compileMs: number; bundleMs: number; totalMs: number };
-  warnings: CompilerWarning[];
-  manifest: ManifestContract;
-}
 
 export interface BuildResult {
   root: string;

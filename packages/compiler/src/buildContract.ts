@@ -3,7 +3,7 @@ import { ABI_FORMAT } from '@mason/codec/base';
 import { existsSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import type { BuildCache, BuildCacheEntry } from './BuildCache.js';
-import type { ContractBuild } from './build.js';
+import type { ContractBuild } from './ContractBuild.js';
 import { EMBEDS_FILE } from './buildPhases.js';
 import { bundleDeployer } from './bundleDeployer.js';
 import { checkMassaModule } from './checkMassaModule.js';

@@ -2,31 +2,15 @@ import { ABI_FORMAT, type Abi } from '@mason/codec/base';
 import type { AstEnums, SourceNode } from './abiAst.js';
 import { displayPath } from './displayPath.js';
 import { inferAbi } from './inferAbi.js';
+import type { CompileContractInput } from './CompileContractInput.js';
 import { contractAscArguments } from './contractAscArguments.js';
 import type { Diagnostic } from './Diagnostic.js';
 import { CompilerError } from './errors.js';
 import { formatDiagnostic } from './formatDiagnostic.js';
-import type { ProjectTransform } from './projectAsconfig.js';
 import { runAsc } from './runAsc.js';
 import { withoutSourceMapUrl } from './withoutSourceMapUrl.js';
 
-export interface CompileContractInput {
-  root: string;
-  /** Contract name, for messages. */
-  name: string;
-  /** Absolute path of the entry file. */
-  file: string;
-  /** Absolute path of the .wasm to produce (asc puts its name in the source map URL). */
-  wasmPath: string;
-  sdkDir: string;
-  paths: readonly string[];
-  sourceMap: boolean;
-  /** Infer the contract's ABI from the trees of this compile (default true). */
-  abi?: boolean;
-  /** Transforms the project's asconfig.json names, and the asc arguments of the options it passes through. */
-  transforms?: readonly ProjectTransform[];
-  asconfigArgs?: readonly string[];
-}
+export type { CompileContractInput } from './CompileContractInput.js';
 
 export interface CompiledContract {
   /** The module to deploy: no custom section, the same bytes with or without a source map. */

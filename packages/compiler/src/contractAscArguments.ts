@@ -1,6 +1,6 @@
 import { relative, sep } from 'node:path';
 import { ascArguments } from './ascArguments.js';
-import type { CompileContractInput } from './compileContract.js';
+import type { CompileContractInput } from './CompileContractInput.js';
 
 function posix(path: string): string {
   return path.split(sep).join('/');

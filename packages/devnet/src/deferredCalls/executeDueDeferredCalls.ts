@@ -1,6 +1,6 @@
 import { compareSlots } from '@mason/codec';
 import type { SCOutputEvent } from '../events/eventStore.js';
-import type { ExecutionEnvironment } from '../execution/executeOperation.js';
+import type { ExecutionEnvironment } from '../execution/ExecutionEnvironment.js';
 
 export interface DeferredCallsOfSlot {
   /** Events of the calls, in execution order. */

@@ -3,7 +3,7 @@ import { ExecutionTracer, type AsyncMessage } from '@mason/vm';
 import { ASYNC_MSG_CST_GAS_COST, MAX_ASYNC_POOL_LENGTH, pooledMessageId, type PooledAsyncMessage } from '../asyncPool/asyncPoolState.js';
 import type { SCOutputEvent } from '../events/eventStore.js';
 import type { BlockChange, DevnetLedger } from '../ledger/devnetLedger.js';
-import type { ExecutionEnvironment } from './executeOperation.js';
+import type { ExecutionEnvironment } from './ExecutionEnvironment.js';
 import { asyncMessageTrace } from '../traces/operationTrace.js';
 
 /** Adds the messages an operation emitted (its coins and fee are already taken) to the pool. */

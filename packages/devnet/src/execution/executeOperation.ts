@@ -4,6 +4,7 @@ import type { ChainConfig } from '../config.js';
 import type { SCOutputEvent } from '../events/eventStore.js';
 import type { BlockChange, DevnetLedger } from '../ledger/devnetLedger.js';
 import { addEmittedMessages } from './asyncMessages.js';
+import type { ExecutionEnvironment } from './ExecutionEnvironment.js';
 import { coinOperationTrace, contractOperationTrace } from '../traces/operationTrace.js';
 import { failureFrames, type FailureFrames } from './failureFrames.js';
 
@@ -52,16 +53,6 @@ export interface ExecutableOperation {
   content: OperationContent;
 }
 
-export interface ExecutionEnvironment {
-  /** The candidate ledger, whose writes `journal` records. */
-  ledger: DevnetLedger;
-  journal: LedgerJournal<BlockChange>;
-  vm: Vm;
-  slot: SlotContext;
-  config: ChainConfig;
-  /** Record each operation's trace (see traces/). */
-  trace?: boolean;
-}
 
 function event(env: ExecutionEnvironment, operationId: string, callStack: string[], data: string): SCOutputEvent {
   return {

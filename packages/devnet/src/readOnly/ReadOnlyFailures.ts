@@ -1,7 +1,4 @@
-import type { ReadOnlyResponse } from './readOnlyJob.js';
-
-/** Mason's field of a failed read-only answer: where the execution stopped (readOnlyJob); never sent to clients. */
-export const FAILURE_FIELD = 'mason_failure';
+import { FAILURE_FIELD, type ReadOnlyResponse } from './readOnlyJob.js';
 
 interface Entry {
   caller: string | undefined;

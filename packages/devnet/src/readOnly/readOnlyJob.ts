@@ -1,6 +1,5 @@
 import { byteList, formatMas } from '@mason/codec';
 import { failureFrames, failureFramesJson } from '../execution/failureFrames.js';
-import { FAILURE_FIELD } from './ReadOnlyFailures.js';
 import {
   ExecutionTracer,
   formatReadOnlyError,
@@ -23,6 +22,9 @@ export type ReadOnlyJob = (
   /** Answer with the execution's trace too (`trace`, Mason's own field). */
   trace?: boolean;
 };
+
+/** Mason's field of a failed read-only answer: where the execution stopped; ReadOnlyFailures takes it out before a client sees the answer. */
+export const FAILURE_FIELD = 'mason_failure';
 
 /** The node's JSON answer to a read-only request. */
 export type ReadOnlyResponse = Record<string, unknown>;

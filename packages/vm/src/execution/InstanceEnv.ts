@@ -1,7 +1,7 @@
 import { POINTS_EXHAUSTED_EXPORT, REMAINING_POINTS_EXPORT } from '../wasm/meterModule.js';
 import type { ExecutionContext } from './ExecutionContext.js';
 import { detail, HostError, hostFailure } from './failures.js';
-import { parseAddressArg } from './hostFunctions/hostFunction.js';
+import { parseAddressArg } from './parseAddressArg.js';
 import { armInstance, checkDeadline, LARGE_TRANSFER, noteAbiEntry } from './watchdog.js';
 
 const utf16 = new TextDecoder('utf-16le');

@@ -12,7 +12,8 @@ import {
   vmExportNames,
   type VmExportNames,
 } from '../wasm/meterModule.js';
-import { describeSignature, HOST_SIGNATURES, signatureLetters } from './hostSignatures.js';
+import { HOST_SIGNATURES } from './hostSignatureTable.js';
+import { describeSignature, signatureLetters } from './hostSignatures.js';
 
 export interface ExportedFunction {
   params: number;

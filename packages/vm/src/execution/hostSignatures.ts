@@ -1,6 +1,5 @@
 // Helpers over the wasm signatures of the host functions a node registers (massa-sc-runtime
 // as_execution/context.rs); the table itself is generated from @mason/sdk's abi-imports.json.
-export { HOST_SIGNATURES } from './hostSignatureTable.js';
 
 export interface HostSignature {
   params: string;

@@ -2,7 +2,8 @@ import { compareSlots } from '@mason/codec';
 import { currentAddress, transferCoins } from '../contextLedger.js';
 import { hostFailure } from '../failures.js';
 import type { InstanceEnv } from '../InstanceEnv.js';
-import { abi, parseAddressArg, type HostFunctions } from './hostFunction.js';
+import { abi, type HostFunctions } from './hostFunction.js';
+import { parseAddressArg } from '../parseAddressArg.js';
 import type { AsyncMessage } from '../../asyncMessages.js';
 import { asyncMessageEffect } from '../../trace/traceEffects.js';
 

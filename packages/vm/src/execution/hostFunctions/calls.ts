@@ -6,7 +6,8 @@ import type { InstanceEnv } from '../InstanceEnv.js';
 import { loadModule, ModuleLoadError } from '../loadModule.js';
 import { runFunction } from '../runFunction.js';
 import type { CompiledModule } from '../compileModule.js';
-import { abi, fromContext, parseAddressArg, type HostFunctions } from './hostFunction.js';
+import { abi, fromContext, type HostFunctions } from './hostFunction.js';
+import { parseAddressArg } from '../parseAddressArg.js';
 import { enterTracedFrame, type NestedFrame } from '../../trace/traceFrames.js';
 
 function enterNested(ctx: ExecutionContext): void {

@@ -4,7 +4,8 @@ import { hostFailure } from '../failures.js';
 import { secp256k1 } from '../lazyNoble.js';
 import type { InstanceEnv } from '../InstanceEnv.js';
 import { parseNodePublicKey } from '../nodePublicKey.js';
-import { abi, boolToI32, looksLikeVmMockAddress, type HostFunctions } from './hostFunction.js';
+import { abi, boolToI32, type HostFunctions } from './hostFunction.js';
+import { looksLikeVmMockAddress } from '../parseAddressArg.js';
 
 const encoder = new TextEncoder();
 

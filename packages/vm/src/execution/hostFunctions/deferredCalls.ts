@@ -6,7 +6,8 @@ import { ContextError, hostFailure } from '../failures.js';
 import type { ExecutionContext } from '../ExecutionContext.js';
 import type { InstanceEnv } from '../InstanceEnv.js';
 import { currentAddress, transferCoins } from '../contextLedger.js';
-import { abi, boolToI32, parseAddressArg, type HostFunctions } from './hostFunction.js';
+import { abi, boolToI32, type HostFunctions } from './hostFunction.js';
+import { parseAddressArg } from '../parseAddressArg.js';
 
 const U64_MAX = (1n << 64n) - 1n;
 const callsError = (text: string) => hostFailure(`Autonomous smart contract call error: ${text}`);
