@@ -1,22 +1,20 @@
 // Entry of a compile worker thread (CompilePool): compiles the contracts it is sent, one at a time.
-import { parentPort } from 'node:worker_threads';
-import { compileContract, type CompileContractInput } from './compileContract.js';
-import { CompilerError } from './errors.js';
+import { serveJobs } from '@mason/workers';
+import type { CompileContractInput } from './CompileContractInput.js';
+import { compileContract } from './compileContract.js';
 import type { WorkerReply } from './CompilePool.js';
+import { CompilerError } from './errors.js';
 
-const port = parentPort;
-if (!port) throw new Error('compileWorker.js runs as a worker thread of CompilePool');
-
-port.on('message', (input: CompileContractInput) => {
-  const started = performance.now();
-  compileContract(input).then(
-    (compiled) => port.postMessage({ compiled: { ...compiled, compileMs: performance.now() - started } } satisfies WorkerReply),
-    (error: unknown) => {
-      const reply: WorkerReply =
-        error instanceof CompilerError
-          ? { error: { code: error.code, context: error.context, diagnostics: error.diagnostics } }
-          : { error: { reason: error instanceof Error ? (error.stack ?? error.message) : String(error) } };
-      port.postMessage(reply);
-    },
-  );
+serveJobs<CompileContractInput, WorkerReply>({
+  async run(input) {
+    const started = performance.now();
+    try {
+      const compiled = await compileContract(input);
+      return { compiled: { ...compiled, compileMs: performance.now() - started } };
+    } catch (error) {
+      return error instanceof CompilerError
+        ? { error: { code: error.code, context: error.context, diagnostics: error.diagnostics } }
+        : { error: { reason: error instanceof Error ? (error.stack ?? error.message) : String(error) } };
+    }
+  },
 });

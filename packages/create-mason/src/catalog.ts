@@ -23,4 +23,5 @@ export const MASON_PACKAGES = [
   '@mason/testing',
   '@mason/vm',
   '@mason/wasm',
+  '@mason/workers',
 ] as const;

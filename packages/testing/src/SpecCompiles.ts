@@ -1,8 +1,14 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { WorkerPool } from '@mason/workers';
 import type { CompileCache } from './CompileCache.js';
 import { TestingError, type TestingErrorCode } from './errors.js';
 import { SpecCompiler, type CompiledSpec, type SpecCompilerOptions } from './SpecCompiler.js';
+
+/** What a spec compile worker is sent: one file, and the compiler's options. */
+export interface SpecCompileJob {
+  options: SpecCompilerOptions;
+  file: string;
+}
 
 /** What a spec compile worker answers for one file. */
 export type SpecCompileReply = { compiled: CompiledSpec } | { error: { code: TestingErrorCode; context: Record<string, unknown> } | { reason: string } };
@@ -39,7 +45,7 @@ export const DEFAULT_SPEC_JOBS = Math.max(1, availableParallelism() - 1);
 export class SpecCompiles {
   private readonly compiled = new Map<string, Promise<CompiledSpec>>();
   private readonly inThread: SpecCompiler;
-  private readonly workers: Worker[] = [];
+  private pool: WorkerPool<SpecCompileJob, SpecCompileReply> | undefined;
 
   constructor(private readonly options: SpecCompilesOptions) {
     const jobs = options.jobs ?? DEFAULT_SPEC_JOBS;
@@ -69,7 +75,7 @@ export class SpecCompiles {
 
   /** Ends the worker threads (they also end by themselves once every spec is compiled). */
   async close(): Promise<void> {
-    await Promise.all(this.workers.splice(0).map((worker) => worker.terminate()));
+    await this.pool?.close('the test run stopped');
   }
 
   private store(file: string, spec: CompiledSpec): CompiledSpec {
@@ -78,56 +84,22 @@ export class SpecCompiles {
   }
 
   private compileInWorkers(size: number, files: string[]): void {
-    const queue = files.map((file) => {
-      let settle!: { resolve: (spec: CompiledSpec) => void; reject: (error: Error) => void };
-      const compiled = new Promise<CompiledSpec>((resolve, reject) => (settle = { resolve, reject })).then((spec) => this.store(file, spec));
+    const pool = new WorkerPool<SpecCompileJob, SpecCompileReply>(WORKER, { size });
+    this.pool = pool;
+    let pending = files.length;
+    for (const file of files) {
+      const compiled = pool.run({ options: this.options.compiler, file }).then((outcome) => {
+        if (--pending === 0) void pool.close();
+        if (!outcome.ok) throw new TestingError('MASON_TESTING_WORKER_FAILED', { file, reason: outcome.reason });
+        const reply = outcome.value;
+        if ('compiled' in reply) return this.store(file, reply.compiled);
+        // The worker's own TestingError, rebuilt from what crossed the thread: its context matches its code.
+        if ('code' in reply.error) throw new TestingError(reply.error.code, reply.error.context as never);
+        throw new TestingError('MASON_TESTING_WORKER_FAILED', { file, reason: reply.error.reason });
+      });
       // Awaited when its turn to run comes; a failure before then is not an unhandled rejection.
       compiled.catch(() => undefined);
       this.compiled.set(file, compiled);
-      return { file, ...settle };
-    });
-    let pending = queue.length;
-    const finished = () => {
-      if (--pending === 0) void this.close();
-    };
-    const next = (worker: Worker) => {
-      const job = queue.shift();
-      if (!job) return;
-      let answered = false;
-      const onMessage = (reply: SpecCompileReply) => {
-        answered = true;
-        worker.off('exit', onExit);
-        if ('compiled' in reply) job.resolve(reply.compiled);
-        // The worker's own TestingError, rebuilt from what crossed the thread: its context matches its code.
-        else if ('code' in reply.error) job.reject(new TestingError(reply.error.code, reply.error.context as never));
-        else job.reject(new TestingError('MASON_TESTING_WORKER_FAILED', { file: job.file, reason: reply.error.reason }));
-        finished();
-        next(worker);
-      };
-      const onExit = (code: number) => {
-        if (answered) return;
-        job.reject(new TestingError('MASON_TESTING_WORKER_FAILED', { file: job.file, reason: `the worker exited with code ${code}` }));
-        finished();
-      };
-      worker.once('message', onMessage);
-      worker.once('exit', onExit);
-      worker.postMessage({ options: this.options.compiler, file: job.file });
-    };
-    let live = size;
-    for (let i = 0; i < size; i++) {
-      const worker = new Worker(WORKER);
-      // An 'error' event is followed by 'exit', which fails the job it was compiling.
-      worker.on('error', () => undefined);
-      worker.on('exit', () => {
-        // No worker left to take the specs still queued.
-        if (--live > 0) return;
-        for (const job of queue.splice(0)) {
-          job.reject(new TestingError('MASON_TESTING_WORKER_FAILED', { file: job.file, reason: 'every compile worker stopped' }));
-          finished();
-        }
-      });
-      this.workers.push(worker);
-      next(worker);
     }
   }
 }

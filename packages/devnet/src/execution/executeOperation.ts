@@ -53,7 +53,6 @@ export interface ExecutableOperation {
   content: OperationContent;
 }
 
-
 function event(env: ExecutionEnvironment, operationId: string, callStack: string[], data: string): SCOutputEvent {
   return {
     context: {

@@ -1,70 +1,15 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
-import { sodiumNativePath } from './sodiumEd25519.js';
+import { WorkerPool } from '@mason/workers';
 
-/** Bytes of one record: raw public key (32) ‖ operation hash (32) ‖ signature (64). */
-export const SIGNATURE_RECORD_BYTES = 128;
+import { SIGNATURE_RECORD_BYTES } from './signatureRecord.js';
 
-// The worker is this source (evaluated, so it runs the same from sources and from dist):
-// libsodium's check where sodium-native loads (see sodiumEd25519.ts), and what it refuses checked
-// again with Node's OpenSSL, as @mason/codec checks, with the key objects cached per public key.
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { createPublicKey, verify } = require('node:crypto');
-let sodium = null;
-try {
-  if (workerData.sodiumPath) sodium = require(workerData.sodiumPath);
-} catch {}
-function sodiumAccepts(publicKey, message, signature) {
-  try {
-    return sodium !== null && sodium.crypto_sign_verify_detached(signature, message, publicKey);
-  } catch {
-    return false;
-  }
-}
-const SPKI_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
-const keys = new Map();
-function keyOf(raw) {
-  const text = raw.toString('base64');
-  let key = keys.get(text);
-  if (key === undefined) {
-    try {
-      key = createPublicKey({ key: Buffer.concat([SPKI_PREFIX, raw]), format: 'der', type: 'spki' });
-    } catch {
-      key = null;
-    }
-    if (keys.size >= 10000) keys.clear();
-    keys.set(text, key);
-  }
-  return key;
-}
-parentPort.on('message', ({ id, packed }) => {
-  const bytes = Buffer.from(packed);
-  const count = bytes.length / ${SIGNATURE_RECORD_BYTES};
-  const valid = new Uint8Array(count);
-  for (let i = 0; i < count; i++) {
-    const at = i * ${SIGNATURE_RECORD_BYTES};
-    if (sodiumAccepts(bytes.subarray(at, at + 32), bytes.subarray(at + 32, at + 64), bytes.subarray(at + 64, at + 128))) {
-      valid[i] = 1;
-      continue;
-    }
-    const key = keyOf(bytes.subarray(at, at + 32));
-    try {
-      valid[i] = key !== null && verify(null, bytes.subarray(at + 32, at + 64), key, bytes.subarray(at + 64, at + 128)) ? 1 : 0;
-    } catch {
-      valid[i] = 0;
-    }
-  }
-  parentPort.postMessage({ id, valid }, [valid.buffer]);
-});
-`;
+export { SIGNATURE_RECORD_BYTES };
 
+// Always the built worker (dist/), also when this module runs from src/ under a test runner.
+const WORKER_FILE = new URL('../../dist/pool/signatureWorkerMain.js', import.meta.url);
+
+/** Failed checks in a row after which the workers are no longer used (the caller checks everything). */
 const MAX_FAILURES = 3;
-
-interface Pending {
-  resolve: (valid: boolean[]) => void;
-  count: number;
-}
 
 /**
  * Ed25519 checks of arriving operations on worker threads, so that a large send_operations call
@@ -75,88 +20,36 @@ interface Pending {
  */
 export class SignatureWorkers {
   readonly size: number;
-  #workers: Worker[] = [];
-  readonly #pending = new Map<number, Pending>();
-  #nextId = 0;
-  #turn = 0;
+  readonly #pool: WorkerPool<Uint8Array, Uint8Array>;
   #failures = 0;
 
   constructor(size = Math.min(4, availableParallelism() - 1)) {
     this.size = Math.max(0, size);
+    this.#pool = new WorkerPool(WORKER_FILE, { size: this.size, jobsPerWorker: Number.POSITIVE_INFINITY, onWorkerError: () => this.#failures++ });
   }
 
   /** Checks `count` records packed in `packed` (see SIGNATURE_RECORD_BYTES): one flag per record, true when valid. */
-  check(packed: Uint8Array, count: number): Promise<boolean[]> {
-    if (this.size === 0 || count === 0 || this.#failures >= MAX_FAILURES) return Promise.resolve(new Array<boolean>(count).fill(false));
-    const worker = this.#worker();
-    const id = this.#nextId++;
-    return new Promise((resolve) => {
-      this.#pending.set(id, { resolve, count });
-      // The pending answer keeps the process alive until it comes; idle workers do not.
-      if (this.#pending.size === 1) for (const w of this.#workers) w.ref();
-      const buffer = packed.byteOffset === 0 && packed.byteLength === packed.buffer.byteLength ? packed.buffer : packed.slice().buffer;
-      worker.postMessage({ id, packed: buffer }, [buffer as ArrayBuffer]);
-    });
+  async check(packed: Uint8Array, count: number): Promise<boolean[]> {
+    const unverified = () => new Array<boolean>(count).fill(false);
+    if (this.size === 0 || count === 0 || this.#failures >= MAX_FAILURES || packed.length !== count * SIGNATURE_RECORD_BYTES) return unverified();
+    const outcome = await this.#pool.run(packed);
+    if (!outcome.ok || outcome.value.length !== count) return unverified();
+    this.#failures = 0;
+    return Array.from(outcome.value, (flag) => flag === 1);
   }
 
   /** Workers started and not ended. */
   get running(): number {
-    return this.#workers.length;
+    return this.#pool.running;
   }
 
   /** Starts the workers now rather than on the first call (a worker takes ~35 ms to start). */
   warm(): void {
-    if (this.#failures >= MAX_FAILURES) return;
-    while (this.#workers.length < this.size) this.#worker();
+    if (this.#failures < MAX_FAILURES) this.#pool.warm();
   }
 
-  async close(): Promise<void> {
-    const workers = this.#workers;
-    this.#workers = [];
-    this.#failAll();
-    await Promise.all(workers.map((worker) => worker.terminate()));
-  }
-
-  #worker(): Worker {
-    if (this.#workers.length < this.size) {
-      const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { sodiumPath: sodiumNativePath() } });
-      worker.on('message', ({ id, valid }: { id: number; valid: Uint8Array }) => {
-        this.#failures = 0;
-        this.#answer(
-          id,
-          Array.from(valid, (flag) => flag === 1),
-        );
-      });
-      // A broken worker: its answers (and any other) become "not verified", the caller checks them.
-      worker.on('error', () => {
-        this.#failures++;
-        this.#drop(worker);
-      });
-      worker.on('exit', () => this.#drop(worker));
-      worker.unref();
-      this.#workers.push(worker);
-      return worker;
-    }
-    this.#turn = (this.#turn + 1) % this.#workers.length;
-    return this.#workers[this.#turn]!;
-  }
-
-  #answer(id: number, valid: boolean[]): void {
-    const pending = this.#pending.get(id);
-    if (!pending) return;
-    this.#pending.delete(id);
-    if (this.#pending.size === 0) for (const w of this.#workers) w.unref();
-    pending.resolve(valid.length === pending.count ? valid : new Array<boolean>(pending.count).fill(false));
-  }
-
-  #drop(worker: Worker): void {
-    if (!this.#workers.includes(worker)) return;
-    this.#workers = this.#workers.filter((w) => w !== worker);
-    this.#failAll();
-    void worker.terminate();
-  }
-
-  #failAll(): void {
-    for (const [id, pending] of this.#pending) this.#answer(id, new Array<boolean>(pending.count).fill(false));
+  /** Ends the workers: checks in flight answer "not verified"; a later check starts them again. */
+  close(): Promise<void> {
+    return this.#pool.restart('the signature workers closed');
   }
 }

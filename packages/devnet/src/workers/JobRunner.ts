@@ -1,5 +1,6 @@
-/** A job's end: its value, or why it has none (the job threw, passed its deadline, or its runner ended). */
-export type JobOutcome<R> = { ok: true; value: R } | { ok: false; reason: string };
+import type { JobOutcome } from '@mason/workers';
+
+export type { JobOutcome };
 
 /** What runs the jobs, wherever it runs: takes in state (a snapshot, then changes), runs one job at a time. */
 export interface JobHandlers<J, R, S> {
