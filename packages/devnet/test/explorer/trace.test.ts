@@ -1,4 +1,8 @@
-import type { ExecutionTrace } from '@mason/codec';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Args, type ExecutionTrace } from '@mason/codec';
+import { compileContract } from '@mason/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Devnet } from '../../src/index.js';
 import { startTestDevnet, waitFinal } from '../helpers.js';
@@ -14,15 +18,35 @@ const missing = chromiumMissing();
 if (missing) console.warn(`explorer trace test skipped: ${missing}`);
 
 const gasText = (gas: number) => gas.toLocaleString('en-US');
+const packageDir = fileURLToPath(new URL('../../', import.meta.url));
+
+/** `file:line:column` of `snippet` in a source of this package (relative to it, as asc names it). */
+function positionOf(file: string, snippet: string): string {
+  const lines = readFileSync(join(packageDir, file), 'utf8').split('\n');
+  const line = lines.findIndex((text) => text.includes(snippet));
+  return `${file}:${line + 1}:${lines[line]!.indexOf(snippet) + 1}`;
+}
 
 describe.skipIf(missing !== null)("the explorer's trace of an operation", () => {
   let devnet: Devnet;
   let browser: Awaited<ReturnType<typeof launchBrowser>>;
   let contract: string;
+  let wasm: { deployer: Uint8Array; echo: Uint8Array };
+  let relayWasm: Uint8Array;
 
   beforeAll(async () => {
-    const [started, wasm, launched] = await Promise.all([startTestDevnet(), compileEcho(), launchBrowser()]);
+    const [started, compiled, relayCompiled, launched] = await Promise.all([
+      startTestDevnet(),
+      compileEcho(),
+      compileContract(join(packageDir, 'test', 'contracts', 'relay.ts'), {
+        asconfig: join(packageDir, 'node_modules', '@mason', 'sdk', 'asconfig.json'),
+        baseDir: packageDir,
+      }),
+      launchBrowser(),
+    ]);
     devnet = started;
+    wasm = compiled;
+    relayWasm = relayCompiled;
     browser = launched;
     const deployId = await sendDeploy(devnet, wasm);
     await waitFinal(devnet, deployId, 30_000);
@@ -73,9 +97,33 @@ describe.skipIf(missing !== null)("the explorer's trace of an operation", () => 
     expect(browser.problems).toEqual([]);
   });
 
-  it('shows the failure on the frame where it happened', async () => {
+  it('shows the failure on the frame where it happened, at the line where the contract aborted', async () => {
     const { page } = browser;
-    // shout without its message: the contract's Args refuse it.
+    // relay → relay.boom, which asserts: the failure is two frames deep, in the contract's own code.
+    const relayDeploy = await sendDeploy(devnet, { deployer: wasm.deployer, echo: relayWasm });
+    await waitFinal(devnet, relayDeploy, 30_000);
+    const relay = await deployedAddress(devnet, relayDeploy);
+    const param = new Args().addString(relay).addString('boom').addUint8Array(new Uint8Array()).serialize();
+    const id = await send(devnet, devnet.accounts[1], { type: 'CallSC', maxGas: 100_000_000n, coins: 0n, target: relay, func: 'relay', param });
+    await waitFinal(devnet, id, 30_000);
+    const trace = await traceOf(id);
+    expect(trace.ok).toBe(false);
+    await page.goto(`${devnet.urls.explorer}#op/${id}`);
+    const section = page.locator(`#details[data-route="op/${id}"] section.trace[data-trace="failed"]`);
+    await section.waitFor({ timeout: 20_000 });
+    const failure = section.locator('.frame[data-frame="relay"] .frame.failed[data-frame="boom"] > [data-failure]');
+    expect(await failure.textContent()).toContain('boom deep in the tree');
+    expect(await failure.locator('[data-failure-location]').textContent()).toBe(
+      ` at ${positionOf('test/contracts/relay.ts', "assert(false, 'boom deep in the tree')")}`,
+    );
+    // The calling frame is not marked failed; its event stays in the tree.
+    expect(await section.locator('.frame.failed').count()).toBe(1);
+    expect(browser.problems).toEqual([]);
+  });
+
+  it('says where to find the line of a failure the abort does not place in the contract', async () => {
+    const { page } = browser;
+    // shout without its message: the SDK's Args refuse it, in library code.
     const id = await send(devnet, devnet.accounts[1], {
       type: 'CallSC',
       maxGas: 100_000_000n,
@@ -85,16 +133,10 @@ describe.skipIf(missing !== null)("the explorer's trace of an operation", () => 
       param: new Uint8Array(),
     });
     await waitFinal(devnet, id, 30_000);
-    const trace = await traceOf(id);
-    expect(trace.ok).toBe(false);
     await page.goto(`${devnet.urls.explorer}#op/${id}`);
-    const section = page.locator(`#details[data-route="op/${id}"] section.trace[data-trace="failed"]`);
-    await section.waitFor({ timeout: 20_000 });
-    const failure = section.locator('.frame.failed[data-frame="shout"] > [data-failure]');
-    expect(await failure.textContent()).toContain(`✗ ${trace.root!.failure!.message}`);
-    expect(trace.root!.failure!.message).toContain('message');
-    // The devnet has no source maps: the page says where to get the line.
+    const failure = page.locator(`#details[data-route="op/${id}"] section.trace[data-trace="failed"] .frame.failed[data-frame="shout"] > [data-failure]`);
+    await failure.waitFor({ timeout: 20_000 });
     expect(await failure.textContent()).toContain('mason trace <id>');
-    expect(browser.problems).toEqual([]);
+    expect(await failure.locator('[data-failure-location]').count()).toBe(0);
   });
 });

@@ -6,15 +6,48 @@ import { addressLink } from './links.js';
 
 const METHOD_NOT_FOUND = -32601;
 
-/** The operation's trace from the devnet (`mason_get_operation_trace`); null when it keeps none or is not a Mason devnet. */
+/**
+ * The operation's trace from the devnet (`mason_get_operation_trace`); null when it keeps none or is
+ * not a Mason devnet. A failure gets its location when the contract aborted in its own code (the
+ * abort says where: `mason_get_operation_failure`); a trap's line needs the project's source maps.
+ */
 export async function loadTrace(api: JsonRpcHttp, id: string): Promise<ExecutionTrace | null> {
+  let trace: ExecutionTrace | null | undefined;
   try {
-    const [trace] = await api.call<(ExecutionTrace | null)[]>('mason_get_operation_trace', [[id]]);
-    return trace ?? null;
+    [trace] = await api.call<(ExecutionTrace | null)[]>('mason_get_operation_trace', [[id]]);
   } catch (problem) {
     if (problem instanceof RpcError && problem.code === METHOD_NOT_FOUND) return null;
     throw problem;
   }
+  if (!trace) return null;
+  if (trace.failure && !trace.failure.location) {
+    const [frames] = await api.call<(FailureFramesJson | null)[]>('mason_get_operation_failure', [[id]]);
+    const abort = frames?.abort;
+    if (abort && abort.line > 0 && !isLibraryFile(abort.file)) {
+      const location = { file: abort.file, line: abort.line, column: abort.column };
+      trace.failure.location = location;
+      const failed = trace.root && failedFrame(trace.root);
+      if (failed?.failure) failed.failure.location = location;
+    }
+  }
+  return trace;
+}
+
+/** What `mason_get_operation_failure` says of a failure, the part the page reads. */
+interface FailureFramesJson {
+  abort: { file: string; line: number; column: number } | null;
+}
+
+/** asc's standard library and installed packages: not the project's code. */
+const isLibraryFile = (file: string): boolean => file.startsWith('~lib/') || /(^|\/)node_modules\//.test(file);
+
+/** The innermost frame that failed: the one the trace's failure belongs to. */
+function failedFrame(item: TraceFrame): TraceFrame | undefined {
+  for (const call of item.hostCalls) {
+    const inner = call.frame && failedFrame(call.frame);
+    if (inner) return inner;
+  }
+  return item.failure ? item : undefined;
 }
 
 function bytes(value: TraceBytes): HTMLElement {
