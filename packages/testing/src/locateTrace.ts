@@ -1,5 +1,5 @@
 import type { ExecutionTrace, TraceFrame } from '@mason/codec';
-import type { WasmSourceMap } from '@mason/wasm';
+import type { SourcePosition, WasmSourceMap } from '@mason/wasm';
 import { failurePosition, projectFrames } from './locateFailure.js';
 import type { RawFailure } from './TestHost.js';
 
@@ -14,7 +14,11 @@ function failedFrame(frame: TraceFrame): TraceFrame | undefined {
 
 /** Puts a failed test's place in the project's source on its trace's failure and on the frame that failed. */
 export function locateTrace(trace: ExecutionTrace, failure: RawFailure, map: WasmSourceMap | undefined, moduleId: string | undefined): ExecutionTrace {
-  const position = failurePosition(failure, map ? projectFrames(failure.frames, map, moduleId) : []);
+  return placeTraceFailure(trace, failurePosition(failure, map ? projectFrames(failure.frames, map, moduleId) : []));
+}
+
+/** Puts `position` (where the failure happened in the project's source) on a trace's failure and on the frame that failed. */
+export function placeTraceFailure(trace: ExecutionTrace, position: SourcePosition | undefined): ExecutionTrace {
   if (!position || !trace.failure) return trace;
   const location = { file: position.file, line: position.line, column: position.column };
   trace.failure.location = location;
