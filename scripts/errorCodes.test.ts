@@ -21,8 +21,8 @@ import {
   InitialLedgerError,
   isDevnetError,
 } from '../packages/devnet/src/index.js';
-import { isTestingError, TESTING_ERRORS, TestingError } from '../packages/testing/src/errors.js';
-import { isVmError, VM_ERRORS, VmError } from '../packages/vm/src/index.js';
+import { isTestingError, TESTING_ERRORS, TestingError, testingErrors } from '../packages/testing/src/errors.js';
+import { isVmError, VM_ERRORS, VmError, vmErrors } from '../packages/vm/src/index.js';
 import { isWasmError, WasmFormatError, wasmErrors } from '../packages/wasm/src/index.js';
 // @ts-expect-error: plain JavaScript module of the repository's scripts
 import { REPOSITORY } from './lib/releaseChecks.mjs';
@@ -89,6 +89,26 @@ describe('error codes', () => {
       if (!anchors.get(page)?.has(anchor)) missing.push(`${page}#${anchor}`);
     }
     expect(missing).toEqual([]);
+  });
+
+  it("every package's table is named <area>Errors; the older upper-case names are the same tables", () => {
+    expect(vmErrors).toBe(VM_ERRORS);
+    expect(testingErrors).toBe(TESTING_ERRORS);
+    const documented = readFileSync(new URL('errors.md', docsDir), 'utf8');
+    for (const name of [
+      'codecErrors',
+      'clientErrors',
+      'wasmErrors',
+      'vmErrors',
+      'stateControlErrors',
+      'compilerErrors',
+      'deployErrors',
+      'testingErrors',
+      'cliErrors',
+      'scaffoldErrors',
+    ]) {
+      expect(documented).toContain(`\`${name}\``);
+    }
   });
 
   it('the anchor check sees a missing section', () => {

@@ -1,9 +1,11 @@
 import type { IReporter, TestContext, TestNode } from '@as-pect/core';
 import type pc from 'picocolors';
 import { locateFailure } from './locateFailure.js';
+import { locateTrace } from './locateTrace.js';
 import type { RawFailure, TestHost } from './TestHost.js';
 import type { TestResult } from './TestRunResult.js';
 import type { WasmSourceMap } from '@mason/wasm';
+import type { ExecutionTrace } from '@mason/codec';
 
 const TEST_NODE = 0;
 /** Failed expectations abort in as-pect's own assert. */
@@ -31,15 +33,21 @@ export class SpecReporter implements IReporter {
     private readonly sourceMap: () => WasmSourceMap | undefined,
     private readonly print: (line: string) => void,
     private readonly color: Colors,
+    /** `mason test --trace`: keep a failing test's trace; a renderer also prints it. */
+    private readonly trace?: true | ((trace: ExecutionTrace) => string[]),
   ) {}
 
   onEnter(): void {}
 
   onExit(_ctx: TestContext, node: TestNode): void {
     const failure = this.host?.lastFailure;
-    if (this.host) this.host.lastFailure = undefined;
+    const trace = this.host?.lastTrace;
+    if (this.host) {
+      this.host.lastFailure = undefined;
+      if (node.type === TEST_NODE || !node.pass) this.host.lastTrace = undefined;
+    }
     if (node.type === TEST_NODE) {
-      this.record(node, node.name, node.pass, failure);
+      this.record(node, node.name, node.pass, failure, [], trace);
     } else if (!node.pass && (failure || node.errors.length > 0)) {
       // A hook, or the group's own callback, failed (not one of its tests).
       this.record(
@@ -48,6 +56,7 @@ export class SpecReporter implements IReporter {
         false,
         failure,
         node.errors.map((error) => `${error.type}: ${error.message}`),
+        trace,
       );
     }
     if (node.type !== TEST_NODE) this.todo += node.todos.length;
@@ -55,7 +64,7 @@ export class SpecReporter implements IReporter {
 
   onFinish(): void {}
 
-  private record(node: TestNode, name: string, passed: boolean, raw: RawFailure | undefined, errors: string[] = []): void {
+  private record(node: TestNode, name: string, passed: boolean, raw: RawFailure | undefined, errors: string[] = [], trace?: ExecutionTrace): void {
     const groups = node.type === TEST_NODE ? groupNames(node) : [...groupNames(node), node.name].filter(Boolean);
     const result: TestResult = {
       name,
@@ -80,6 +89,7 @@ export class SpecReporter implements IReporter {
       result.failure = { ...located, message };
       if (expectation && node.actual) result.actual = node.actual.stringify({ indent: 0 });
       if (expectation && node.expected) result.expected = `${node.expected.negated ? 'not ' : ''}${node.expected.stringify({ indent: 0 })}`;
+      if (this.trace && trace) result.trace = raw && this.host ? locateTrace(trace, raw, this.sourceMap(), this.host.moduleId) : trace;
     }
     this.results.push(result);
     this.printResult(result);
@@ -99,6 +109,10 @@ export class SpecReporter implements IReporter {
       if (failure.position) this.print(`      ${color.cyan(`at ${failure.position}`)}`);
       if (failure.specPosition) this.print(`      ${color.cyan(`from ${failure.specPosition}`)}`);
       if (failure.vmMessage && failure.vmMessage !== failure.message) this.print(`      ${color.dim(failure.vmMessage)}`);
+      if (result.trace && typeof this.trace === 'function') {
+        this.print(`      ${color.dim('trace:')}`);
+        for (const line of this.trace(result.trace)) this.print(`        ${line}`);
+      }
     }
     for (const log of result.logs) this.print(`      ${color.dim(`log: ${log}`)}`);
   }

@@ -1,7 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Address, toHex } from '@mason/codec';
-import { MemoryLedger, SlotContext, Vm, type HostedFrame, type HostedInstance, type MemoryLedgerEntryInit } from '@mason/vm';
+import {
+  ExecutionTracer,
+  MemoryLedger,
+  SlotContext,
+  Vm,
+  type ExecutionTrace,
+  type HostedFrame,
+  type HostedInstance,
+  type MemoryLedgerEntryInit,
+} from '@mason/vm';
 import {
   ACCOUNT_BALANCE,
   CONTRACT_BALANCE,
@@ -44,6 +53,8 @@ export interface TestHostOptions {
   testTimeout?: number;
   /** Measures the contract calls of the spec for the gas report (`mason test --gas-report`). */
   gasRecorder?: GasRecorder;
+  /** Record each test's contract calls (its trace: `lastTrace`), for `mason test --trace`. Default false: nothing is recorded. */
+  trace?: boolean;
 }
 
 /** A failure of a test callback, as the host saw it; positions are resolved by the reporter. */
@@ -141,6 +152,11 @@ export class TestHost {
   private quiet = false;
   /** Absolute paths of the files `readFile` read (or tried to): what the spec depends on at run time. */
   readonly filesRead = new Set<string>();
+  // --trace: each test (its beforeEach hooks, then itself) is one traced execution.
+  private readonly tracing: boolean;
+  private readonly testNames = new Map<number, string>();
+  /** With `trace`: the trace of the last test, once it ended (or of the hook that failed before it). */
+  lastTrace: ExecutionTrace | undefined;
 
   constructor(options: TestHostOptions = {}) {
     this.root = resolve(options.root ?? process.cwd());
@@ -149,6 +165,7 @@ export class TestHost {
     this.testTimeout = options.testTimeout ?? TEST_TIMEOUT_MS;
     this.log = options.log ?? ((line) => process.stdout.write(`${line}\n`));
     this.gasRecorder = options.gasRecorder;
+    this.tracing = options.trace ?? false;
     const profile = this.vmMock ? vmMockProfile(options.chainId) : masonProfile(options.chainId);
     this.vm = new Vm({
       state: new MemoryLedger(profile.ledger),
@@ -244,8 +261,12 @@ export class TestHost {
         return original(...args);
       };
     };
-    watch('reportTestTypeNode', ([, callback]) => this.testCallbacks.add(callback!));
-    watch('reportNegatedTestNode', ([, callback]) => this.testCallbacks.add(callback!));
+    const test = ([description, callback]: number[]) => {
+      this.testCallbacks.add(callback!);
+      if (this.tracing) this.testNames.set(callback!, this.hosted.readString(description!));
+    };
+    watch('reportTestTypeNode', test);
+    watch('reportNegatedTestNode', test);
     watch('beforeEach', ([callback]) => this.beforeEachCallbacks.add(callback!));
     watch('reportGroupTypeNode', () => undefined); // for the module id only
   }
@@ -279,8 +300,10 @@ export class TestHost {
     try {
       if (this.depth === 1) runWithTimeout(() => call(pointer), this.testTimeout);
       else call(pointer);
+      if (this.depth === 1 && kind === 'test') this.endTrace(pointer);
     } catch (error) {
       const failure = this.describe(error);
+      if (this.depth === 1) this.endTrace(pointer, failure);
       this.hosted.revert(checkpoint);
       if (this.depth === 1) {
         this.lastFailure = failure;
@@ -297,6 +320,19 @@ export class TestHost {
     if (this.resetBetweenTests) this.reset();
     this.hosted.clearEvents();
     this.hosted.beginOperation(DEFAULT_GAS);
+    if (this.tracing) {
+      this.lastTrace = undefined;
+      this.hosted.startTrace(new ExecutionTracer(), 'test');
+    }
+  }
+
+  /** With `trace`: the test's execution ended (or failed in a hook); its root frame is named after it. */
+  private endTrace(pointer: number, failure?: RawFailure): void {
+    const trace = this.hosted.stopTrace(failure && { message: failure.message, ...(failure.code !== undefined && { code: failure.code }) });
+    if (trace === undefined) return;
+    const name = this.testNames.get(pointer);
+    if (trace.root !== null) trace.root.function = name ?? (this.beforeEachCallbacks.has(pointer) ? 'beforeEach' : trace.root.function);
+    this.lastTrace = trace;
   }
 
   // as-pect calls its own abort right after this one, then the module traps: record, don't throw.

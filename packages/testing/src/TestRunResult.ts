@@ -1,3 +1,4 @@
+import type { ExecutionTrace } from '@mason/codec';
 import type { GasReport } from './GasRecorder.js';
 import type { TestFailure } from './locateFailure.js';
 
@@ -16,6 +17,8 @@ export interface TestResult {
   logs: string[];
   /** With a gas report: the gas of the contract calls the test (with its beforeEach hooks) made, each measured as a CallSC. */
   gas?: bigint;
+  /** With the `trace` option, for a failed test: the call tree of what it (with its beforeEach hooks) ran, the failure located. */
+  trace?: ExecutionTrace;
 }
 
 export interface SpecFileResult {

@@ -33,6 +33,9 @@ export const TESTING_ERRORS = {
 
 export type TestingErrorCode = keyof typeof TESTING_ERRORS;
 
+/** The table under the name every package gives its own (`<area>Errors`); `TESTING_ERRORS` is the same object, for existing imports. */
+export const testingErrors = TESTING_ERRORS;
+
 export function formatTestingMessage(code: TestingErrorCode, context: Record<string, unknown>): string {
   return formatTemplate(TESTING_ERRORS[code], context);
 }

@@ -1,5 +1,6 @@
 import type { Client } from '@mason/client';
 import { FailureLocator, failureFramesFromJson, formatPosition } from '@mason/compiler';
+import type { SourcePosition } from '@mason/wasm';
 
 /**
  * Where the fixture's failures happened in the project's source: the devnet says which module
@@ -20,8 +21,15 @@ export class FailureLocations {
 
   /** `file:line:column` of a failed operation, if it failed in the project's code. */
   async operation(operationId: string): Promise<string | undefined> {
+    const position = await this.operationPosition(operationId);
+    return position && formatPosition(position);
+  }
+
+  /** Where a failed operation stopped in the project's code, if it did. */
+  async operationPosition(operationId: string): Promise<SourcePosition | undefined> {
     const answer = await this.ask('mason_get_operation_failure', [[operationId]]);
-    return this.locate(Array.isArray(answer) ? answer[0] : undefined);
+    const frames = failureFramesFromJson(Array.isArray(answer) ? answer[0] : undefined);
+    return (frames && this.locator.locate(frames)) || undefined;
   }
 
   /** `error` with the location of the operation it is about (see withLocation). */

@@ -34,7 +34,7 @@ export {
   GAS_REPORT_MAX_GAS,
 } from './defaults.js';
 export { VM_MOCK_CALLER, VM_MOCK_CONTRACT, VM_MOCK_HELPERS } from './vmMock.js';
-export { TESTING_ERRORS, TestingError, isTestingError, type TestingErrorCode } from './errors.js';
+export { TESTING_ERRORS, testingErrors, TestingError, isTestingError, type TestingErrorCode } from './errors.js';
 export {
   devnetFixture,
   type DevnetFixture,

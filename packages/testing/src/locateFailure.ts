@@ -24,11 +24,16 @@ export function projectFrames(frames: readonly WasmFrame[], map: WasmSourceMap, 
   return positions;
 }
 
+/** Where in project code a failure happened: the abort when in project code, else the innermost project frame. */
+export function failurePosition(failure: RawFailure, frames: readonly SourcePosition[]): SourcePosition | undefined {
+  const aborted = failure.abort && !isLibraryFile(failure.abort.file) ? failure.abort : undefined;
+  return aborted ? { file: aborted.file, line: aborted.line, column: aborted.column } : frames[0];
+}
+
 /** Resolves where a failure happened, in project files, with the test module's source map. */
 export function locateFailure(failure: RawFailure, map: WasmSourceMap | undefined, specFile: string, moduleId: string | undefined): TestFailure {
   const frames = map ? projectFrames(failure.frames, map, moduleId) : [];
-  const aborted = failure.abort && !isLibraryFile(failure.abort.file) ? failure.abort : undefined;
-  const position = aborted ?? frames[0];
+  const position = failurePosition(failure, frames);
   const spec = frames.find((frame) => frame.file === specFile);
   const where = position && formatPosition(position);
   const specWhere = spec && formatPosition(spec);

@@ -11,6 +11,7 @@ import type { CompiledSpec } from './SpecCompiler.js';
 import { SpecReporter, type Colors } from './SpecReporter.js';
 import type { SpecFileResult } from './TestRunResult.js';
 import { WasmSourceMap } from '@mason/wasm';
+import type { ExecutionTrace } from '@mason/codec';
 
 export interface RunSpecFileOptions {
   root: string;
@@ -23,6 +24,8 @@ export interface RunSpecFileOptions {
   updateSnapshots: boolean;
   testTimeout?: number;
   gasRecorder?: GasRecorder;
+  /** Record each test's contract calls; a renderer also prints a failing test's call tree. */
+  trace?: true | ((trace: ExecutionTrace) => string[]);
   print: (line: string) => void;
   color: Colors;
 }
@@ -39,7 +42,7 @@ export async function runSpecFile(options: RunSpecFileOptions): Promise<SpecFile
   const expected = !options.updateSnapshots && existsSync(snapshotPath) ? Snapshot.parse(readFileSync(snapshotPath, 'utf8')) : undefined;
   let sourceMap: WasmSourceMap | undefined;
   const readSourceMap = () => (sourceMap ??= compiled.sourceMap && new WasmSourceMap(compiled.sourceMap, compiled.binary));
-  const reporter = new SpecReporter(file, readSourceMap, print, color);
+  const reporter = new SpecReporter(file, readSourceMap, print, color, options.trace);
   const ctx = new TestContext({
     reporter,
     binary: compiled.binary,
@@ -54,6 +57,7 @@ export async function runSpecFile(options: RunSpecFileOptions): Promise<SpecFile
       log: (line: string) => print(`    ${color.dim(line)}`),
       ...(options.testTimeout !== undefined && { testTimeout: options.testTimeout }),
       ...(options.gasRecorder && { gasRecorder: options.gasRecorder }),
+      ...(options.trace && { trace: true }),
     },
   });
   const memory = new WebAssembly.Memory({ initial: 10 });

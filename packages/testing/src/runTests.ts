@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { ExecutionTrace } from '@mason/codec';
 import pc from 'picocolors';
 import { assemblyPaths } from './assemblyPaths.js';
 import { CompileCache } from './CompileCache.js';
@@ -49,6 +50,13 @@ export interface RunTestsOptions {
   };
   /** Spec files compiled at the same time in worker threads; default the CPU cores minus one, 1: in this thread. */
   jobs?: number;
+  /**
+   * Record the contract calls each test makes and keep a failing test's call tree (`TestResult.trace`);
+   * nothing is recorded without it. `mason test --trace` sets it.
+   */
+  trace?: boolean;
+  /** With `trace`: prints a failing test's call tree under its failure, each line from this renderer. */
+  formatTrace?: (trace: ExecutionTrace) => string[];
 }
 
 /** What, besides the sources it reads, decides a compiled spec. */
@@ -123,6 +131,7 @@ export async function runTests(options: RunTestsOptions = {}): Promise<TestRunRe
         updateSnapshots: options.updateSnapshots ?? false,
         ...(options.testTimeout !== undefined && { testTimeout: options.testTimeout }),
         ...(gasRecorder && { gasRecorder }),
+        ...(options.trace && { trace: options.formatTrace ?? true }),
         print,
         color,
       });

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { Account, callSC, createClient, executeSC, getFilteredScOutputEvent, MAX_GAS_EXECUTE, readOnlyCall, transfer } from '@mason/client';
-import { build, bundleDeployer, deployerDatastore, loadDeployerTemplate, readManifest } from '@mason/compiler';
+import { build, bundleDeployer, deployerDatastore, formatPosition, loadDeployerTemplate, readManifest } from '@mason/compiler';
 import { FailureLocations } from './fixtureFailureLocation.js';
+import { placeTraceFailure } from './locateTrace.js';
 import { contractStorageCost, DeployError, findDeployedAddress } from '@mason/deployer';
 import { startDevnet } from '@mason/devnet';
 import { TestingError } from './errors.js';
@@ -137,9 +138,13 @@ export async function startDevnetFixture(options: DevnetFixtureOptions = {}): Pr
       });
       const result = await operation.waitFinal(WAIT);
       const status = result.status === 'FinalSuccess' ? 'FinalSuccess' : 'FinalError';
-      const location = status === 'FinalError' ? await locations.operation(operation.id) : undefined;
+      const position = status === 'FinalError' ? await locations.operationPosition(operation.id) : undefined;
+      const location = position && formatPosition(position);
       const events = await finalEvents(operation.id);
-      return { operationId: operation.id, status, ok: status === 'FinalSuccess', events, trace: devnet.trace(operation.id), ...(location && { location }) };
+      // The trace's failure gets the same place, as `mason trace` shows it.
+      const trace = devnet.trace(operation.id);
+      if (trace) placeTraceFailure(trace, position);
+      return { operationId: operation.id, status, ok: status === 'FinalSuccess', events, trace, ...(location && { location }) };
     },
 
     async read(contract, func, args, { caller } = {}) {

@@ -52,6 +52,10 @@ describe.each(['inline', 'workers'] as const)('failure locations, contracts exec
     expect(result.events.at(-1)?.data).toContain(text);
     expect(result.events.at(-1)?.data).not.toMatch(/checks\.ts:\d+:\d+/);
     expect(result.location).toMatch(new RegExp(`^${lineOf(project.root, CHECKS, snippet).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\d+$`));
+    // The call's trace places its failure there too, on the frame that failed.
+    const { file, line, column } = result.trace!.failure!.location!;
+    expect(`${file}:${line}:${column}`).toBe(result.location);
+    expect(result.trace!.root!.failure?.location).toEqual({ file, line, column });
   });
 
   it.each(cases)('$func: a failed read throws an error carrying the helper line', async ({ func, args, snippet }) => {

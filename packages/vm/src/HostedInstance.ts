@@ -14,6 +14,10 @@ import type { LedgerChanges, LedgerReader } from './state/LedgerState.js';
 import type { DeferredCallReader, DeferredCallState, DeferredCallWrite } from './deferredCalls/DeferredCall.js';
 import { executeDeferredCallsOfSlot, type DeferredSlotOutcome } from './deferredCalls/executeDeferredCalls.js';
 import { speculativeState } from './state/speculativeState.js';
+import type { ExecutionTrace } from './trace/ExecutionTrace.js';
+import type { ExecutionTracer } from './trace/ExecutionTracer.js';
+import { beginTrace } from './trace/beginTrace.js';
+import { enterRootFrame } from './trace/traceFrames.js';
 
 /** One frame of a hosted instance's call stack. */
 export interface HostedFrame {
@@ -93,6 +97,8 @@ export class HostedInstance {
     deferredCallsMark: number;
     operationId: string | null;
   };
+  /** Gas left when the trace in progress started. */
+  private traceStartGas = 0n;
 
   constructor(
     private readonly host: ExecutionHost,
@@ -304,5 +310,29 @@ export class HostedInstance {
     this.ctx.originOperationId = this.initial.operationId;
     this.clearEvents();
     this.beginOperation(this.initial.gas);
+  }
+
+  // Tracing (a unit-test host's `mason test --trace`): the module's run is one traced execution.
+
+  /**
+   * Records into `tracer`, until `stopTrace`, what the module does as the root frame `functionName`
+   * of the top address: its ABI calls, and the frames of the contracts they call, with gas and effects.
+   */
+  startTrace(tracer: ExecutionTracer, functionName: string): void {
+    beginTrace(this.ctx, tracer, 'CallSC', this.env.remainingGas);
+    enterRootFrame(this.ctx, tracer, functionName);
+    this.traceStartGas = this.env.remainingGas;
+  }
+
+  /** Ends the recording `startTrace` began (`failure`: why the module failed) and returns the trace; undefined when none was in progress. */
+  stopTrace(failure?: { message: string; code?: string }): ExecutionTrace | undefined {
+    const tracer = this.ctx.tracer;
+    if (tracer === undefined) return undefined;
+    this.ctx.tracer = undefined;
+    const left = this.env.remainingGas;
+    const used = this.traceStartGas > left ? this.traceStartGas - left : 0n;
+    if (failure === undefined) tracer.exitFrame(used, false);
+    tracer.finish(failure === undefined, used, failure);
+    return tracer.trace;
   }
 }

@@ -25,6 +25,9 @@ export const VM_ERRORS = {
 
 export type VmErrorCode = keyof typeof VM_ERRORS;
 
+/** The table under the name every package gives its own (`<area>Errors`); `VM_ERRORS` is the same object, for existing imports. */
+export const vmErrors = VM_ERRORS;
+
 /** Fills a message template with context values. */
 export function formatVmMessage(code: VmErrorCode, context: Record<string, unknown>): string {
   return formatTemplate(VM_ERRORS[code], context);

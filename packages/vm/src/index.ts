@@ -55,7 +55,7 @@ export { SlotContext, type SlotContextInit } from './SlotContext.js';
 export { HostedInstance, type HostedInstanceOptions, type HostedFrame, type HostedCheckpoint, type HostedFailure } from './HostedInstance.js';
 export type { HostImports } from './execution/hostFunctions/createImports.js';
 export { formatMassaExecutionError, formatReadOnlyError, truncateUtf8, type MassaExecutionErrorOptions } from './formatMassaExecutionError.js';
-export { VM_ERRORS, VmError, isVmError, formatVmMessage, type VmErrorCode } from './errors.js';
+export { VM_ERRORS, vmErrors, VmError, isVmError, formatVmMessage, type VmErrorCode } from './errors.js';
 export { NODE_LIMITS, type VmLimits } from './VmLimits.js';
 export { createGasCosts, roundGasCost, type GasCosts } from './gas/GasCosts.js';
 export { NODE_ABI_GAS_COSTS } from './gas/nodeAbiGasCosts.js';

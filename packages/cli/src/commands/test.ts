@@ -4,6 +4,7 @@ import { runTests, watchTests, type GasReportContract, type RunTestsOptions } fr
 import { checkGasSnapshot, parseTolerance, writeGasSnapshot } from '../gasSnapshotFile.js';
 import { parseJobs } from '../jobsOption.js';
 import { enterProject } from '../project.js';
+import { formatTrace } from '../formatTrace.js';
 
 interface TestOptions {
   root?: string;
@@ -20,6 +21,7 @@ interface TestOptions {
   tolerance: number;
   watch?: boolean;
   jobs?: number;
+  trace?: boolean;
 }
 
 /** The project's contracts as `mason build` builds them (it builds them first), for the gas report. */
@@ -55,6 +57,7 @@ export function testCommand(): Command {
     )
     .addOption(new Option('--tolerance <percent>', 'with --gas-snapshot-check: changes up to this many percent pass').argParser(parseTolerance).default(0))
     .option('-w, --watch', 'run again, on each change, the specs it affects (Ctrl-C to stop)')
+    .option('--trace', "print the call tree of a failing test's contract calls (frames, gas, storage, events) under its failure")
     .option('-j, --jobs <n>', 'spec files compiled at the same time, each in a worker thread (default: the CPU cores minus one; 1: none)', parseJobs)
     .action(async (specs: string[], options: TestOptions) => {
       const root = options.root ?? enterProject('test');
@@ -69,6 +72,7 @@ export function testCommand(): Command {
         passWithNoTests: options.passWithNoTests === true,
         ...(options.timeout !== undefined && { testTimeout: options.timeout }),
         ...(options.jobs !== undefined && { jobs: options.jobs }),
+        ...(options.trace && { trace: true, formatTrace: (trace) => formatTrace(trace) }),
       };
       const gasReport = async () => ({ gasReport: { contracts: await builtContracts(root) } });
       if (options.watch) {

@@ -15,7 +15,10 @@ import {
 const ABI_PREFIX = 'assembly_script_';
 
 /** What the VM's failure may carry besides its message (wasm frames come with source locations). */
-type FailureWithFrames = VmExecutionError & { wasmFrames?: TraceWasmFrame[] };
+type FailureWithFrames = TracedError & { wasmFrames?: TraceWasmFrame[] };
+
+/** The failure a trace records: the VM's, or that of a host running the code (a unit test's expectation). */
+type TracedError = Pick<VmExecutionError, 'message'> & { code?: string };
 
 /**
  * Records the call tree of one execution. Give one to a `Vm` run (`tracer` option) and read
@@ -93,7 +96,7 @@ export class ExecutionTracer {
   }
 
   /** @internal The execution ended: totals, and the failure on the trace and on its innermost frame. */
-  finish(ok: boolean, gasUsed: bigint, error: VmExecutionError | undefined): void {
+  finish(ok: boolean, gasUsed: bigint, error: TracedError | undefined): void {
     const trace = this.#trace;
     if (trace === undefined) return;
     // The root frame of a failed execution is still open here: what the execution reports it used, plus its failed nested runs.
@@ -103,7 +106,11 @@ export class ExecutionTracer {
     trace.gasUsed = Number(gasUsed);
     if (!ok && error !== undefined) {
       const frames = (error as FailureWithFrames).wasmFrames;
-      const failure: TraceFailure = { message: error.message, code: error.code, ...(frames !== undefined && frames.length > 0 && { wasmFrames: frames }) };
+      const failure: TraceFailure = {
+        message: error.message,
+        ...(error.code !== undefined && { code: error.code }),
+        ...(frames !== undefined && frames.length > 0 && { wasmFrames: frames }),
+      };
       trace.failure = failure;
       if (this.#failedFrame !== undefined) this.#failedFrame.failure = failure;
     }
