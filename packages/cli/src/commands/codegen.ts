@@ -7,7 +7,7 @@ import { enterProject } from '../project.js';
 interface CodegenCommandOptions {
   out?: string;
   target?: TsBindingsTarget;
-  js?: boolean;
+  language?: 'ts' | 'js';
   as?: boolean;
   asOut?: string;
   asSdk?: AsSdk;
@@ -28,7 +28,7 @@ export function codegenCommand(): Command {
     .argument('[contracts...]', 'contracts to write bindings for, by name (default: every contract of the build)')
     .option('--out <dir>', 'where the modules go (default: src/contracts, or "mason.codegen.out" of package.json)')
     .option('--target <library>', 'what the modules call the node through: mason (@mason/client) or massa-web3 (a massa-web3 5 Provider)')
-    .option('--js', 'write JavaScript modules (the same code without types) instead of TypeScript')
+    .option('--language <language>', 'ts (TypeScript modules, the default) or js (the same code without types, for JavaScript projects)')
     .option('--as', 'also write an AssemblyScript caller class per contract, for calls from another contract')
     .option('--as-out <dir>', 'where the AssemblyScript classes go (default: assembly/generated)')
     .option('--as-sdk <sdk>', "the SDK of the AssemblyScript classes: mason (@mason/sdk) or massa (@massalabs/massa-as-sdk); default: the project's")
@@ -44,7 +44,7 @@ export function codegenCommand(): Command {
         ...(contracts.length > 0 && { contracts }),
         ...(options.out !== undefined && { out: options.out }),
         ...(options.target !== undefined && { target: options.target }),
-        ...(options.js && { language: 'js' as const }),
+        ...(options.language !== undefined && { language: options.language }),
         ...(options.as && { as: true }),
         ...(options.asOut !== undefined && { asOut: options.asOut }),
         ...(options.asSdk !== undefined && { asSdk: options.asSdk }),
