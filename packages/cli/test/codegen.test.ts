@@ -184,7 +184,30 @@ export async function uses(mason: MasonToken, web3: Web3Token, edge: EdgeCases, 
     const tsc = await runProcess(join(repo, 'node_modules/.bin/tsc'), ['-p', join(root, 'tsconfig.json'), '--pretty', 'false'], { cwd: root });
     expect(tsc.stdout + tsc.stderr).toBe('');
     expect(tsc.status).toBe(0);
+
+    // Event texts, decoded as the ABI describes them: a text pattern, variants of one name, numbers and bools.
+    const { decodeEvent } = await load('src/fixtures/edge.mason.ts');
+    expect(decodeEvent('Sum: 2 + -3 = -1 {ok}')).toEqual({ event: 'Sum: {a} + {b} = {} {{ok}}', a: 2, b: -3, field3: -1 });
+    expect(decodeEvent('Sum: 2 + x = -1 {ok}')).toBeNull();
+    expect(decodeEvent('SCALE:1.5,true')).toEqual({ event: 'SCALE', factor: 1.5, on: true });
+    expect(decodeEvent('SCALE:7')).toEqual({ event: 'SCALE', percent: 7 });
+    expect(decodeEvent('SCALE:1.5,yes')).toBeNull();
+    expect(decodeEvent('DONE')).toEqual({ event: 'DONE' });
+    expect(decodeEvent('DONE:1')).toBeNull();
   }, 240_000);
+
+  it('refuses a package.json codegen setting it does not know, naming it', async () => {
+    const path = join(root, 'package.json');
+    const saved = readFileSync(path, 'utf8');
+    try {
+      writeFileSync(path, JSON.stringify({ ...JSON.parse(saved), mason: { codegen: { output: 'src' } } }));
+      const run = await mason(['codegen']);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain('The codegen option `mason.codegen.output` is "src"; expected one of the options out, asOut, target, language, as, asSdk');
+    } finally {
+      writeFileSync(path, saved);
+    }
+  }, 60_000);
 
   it('drive a deployed token through @mason/client', async () => {
     const { deploy, decodeEvent, Token } = await load('src/mason/token.ts');
