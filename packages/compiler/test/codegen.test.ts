@@ -1,12 +1,16 @@
 // The bindings generator on hand-written ABIs: what the ABI leaves unknown stays bytes, names that
 // would clash are changed, the text is deterministic; codegen() on a project refuses what it cannot do.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Abi, AbiFunction } from '@mason/codec/base';
 import { runProcess } from '@mason/test-utils';
 import { describe, expect, it } from 'vitest';
 import { build, CODEGEN_HEADER, codegen, generateAsBindings, generateTsBindings, isCompilerError } from '../src/index.js';
-import { makeProject, PLAIN } from './support/project.js';
+import { linkOfficialSdk } from './support/officialSdk.js';
+import { makeProject, PLAIN, writeFiles } from './support/project.js';
+
+const fixture = (name: string) => readFileSync(fileURLToPath(new URL(`fixtures/abi/${name}`, import.meta.url)), 'utf8');
 
 const fn = (name: string, rest: Partial<AbiFunction> = {}): AbiFunction => ({
   name,
@@ -156,4 +160,46 @@ describe('codegen()', () => {
     expect(isCompilerError(error, 'MASON_COMPILER_CODEGEN_NO_ABI')).toBe(true);
     expect((error as Error).message).toContain('No bindings can be written for plain: the build wrote no ABI for it');
   }, 120_000);
+});
+
+describe('AssemblyScript callers of a massa-as-sdk project', () => {
+  it("are written for the project's SDK and compile into a contract that calls the token", async () => {
+    const root = makeProject({
+      'package.json': JSON.stringify({ devDependencies: { '@massalabs/massa-as-sdk': '3.0.2', '@massalabs/as-types': '2.1.0' } }),
+      'assembly/contracts/coin.ts': fixture('coin.ts'),
+      'assembly/lib/coinLedger.ts': fixture('coinLedger.ts'),
+    });
+    linkOfficialSdk(root);
+    await build({ root, jobs: 1 });
+    const { files } = codegen({ root, as: true });
+    expect(files.map((f) => f.path)).toEqual(['src/contracts/coin.ts', 'assembly/generated/coin.ts']);
+    const caller = readFileSync(join(root, 'assembly/generated/coin.ts'), 'utf8');
+    expect(caller).toContain("import { Address, call } from '@massalabs/massa-as-sdk';");
+    writeFiles(root, {
+      'assembly/contracts/wallet.ts': `import { Address } from '@massalabs/massa-as-sdk';
+import { Args, boolToByte, u256ToBytes } from '@massalabs/as-types';
+import { u256 } from 'as-bignum/assembly';
+import { CoinRef } from '../generated/coin';
+
+export function send(binaryArgs: StaticArray<u8>): void {
+  const args = new Args(binaryArgs);
+  const coin = new CoinRef(new Address(args.nextString().expect('coin is missing')));
+  coin.transfer(new Address(args.nextString().expect('to is missing')), args.nextU256().expect('amount is missing'));
+}
+
+export function richest(binaryArgs: StaticArray<u8>): StaticArray<u8> {
+  const coin = new CoinRef(new Address(new Args(binaryArgs).nextString().expect('coin is missing')));
+  const balance: u256 = coin.balanceOf(new Address(coin.name()));
+  return u256ToBytes(balance);
+}
+
+export function rich(binaryArgs: StaticArray<u8>): StaticArray<u8> {
+  const coin = new CoinRef(new Address(new Args(binaryArgs).nextString().expect('coin is missing')));
+  return boolToByte(coin.isRich(new Address('AU1')) && coin.decimals() > 2);
+}
+`,
+    });
+    const result = await build({ root, jobs: 1 });
+    expect(result.contracts.map((c) => c.name).sort()).toEqual(['coin', 'wallet']);
+  }, 240_000);
 });
