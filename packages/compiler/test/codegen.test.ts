@@ -103,6 +103,14 @@ describe('generateTsBindings', () => {
     expect(text).toContain("| { event: 'MOVED'; x: number; event2: string }");
   });
 
+  it('names the class apart from a struct of the same name', () => {
+    const abi: Abi = { ...ABI, contract: 'point', structs: { ...ABI.structs } };
+    const text = generateTsBindings(abi, { target: 'mason', abiPath: 'build/point.abi.json' });
+    expect(text).toContain('export interface Point {');
+    expect(text).toContain('export class PointContract {');
+    expect(text).toContain('export type PointContractEvent =');
+  });
+
   it('passes optional parameters only when given, each only after the ones before it', () => {
     const text = bindings('mason');
     expect(text).toContain('deposit(amount: bigint, memo?: string, options: WriteOptions = {}): Promise<Operation> {');

@@ -20,6 +20,21 @@ export interface TsBindingsOptions {
   abiPath: string;
 }
 
+/** Names a module declares or imports besides the contract's structs. */
+const MODULE_NAMES = [
+  'ReadOptions',
+  'WriteOptions',
+  'DeployOptions',
+  'Bytecode',
+  'Args',
+  'Operation',
+  'Provider',
+  'PublicProvider',
+  'SmartContract',
+  'Account',
+  'Client',
+];
+
 /** Members of the class that a function's method must not replace (the function stays under `read`/`write`). */
 const CLASS_MEMBERS = ['address', 'client', 'account', 'provider', 'read', 'write', 'decodeEvents', 'constructor'];
 
@@ -446,7 +461,10 @@ function importsCode(mason: boolean, uses: TsUses, language: 'ts' | 'js'): strin
 export function generateTsBindings(abi: Abi, options: TsBindingsOptions): string {
   const mason = options.target === 'mason';
   const language = options.language ?? 'ts';
-  const className = pascalCase(abi.contract);
+  // The class must not take the name of a struct or of what the module declares or imports.
+  const taken = new Set([...Object.keys(abi.structs), ...MODULE_NAMES]);
+  const base = pascalCase(abi.contract);
+  const className = taken.has(base) || taken.has(`${base}Event`) ? `${base}Contract` : base;
   const uses = new TsUses();
   const constructorFn = abi.functions.find((fn) => fn.name === 'constructor');
   const deployPlan = constructorFn ? planFunction(constructorFn, abi) : null;
