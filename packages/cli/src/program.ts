@@ -28,6 +28,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   accounts: () => import('./commands/accounts.js').then((m) => m.accountsCommand()),
   account: () => import('./commands/account.js').then((m) => m.accountCommand()),
   trace: () => import('./commands/trace.js').then((m) => m.traceCommand()),
+  codegen: () => import('./commands/codegen.js').then((m) => m.codegenCommand()),
 };
 
 export const COMMAND_NAMES: readonly string[] = Object.keys(COMMANDS);

@@ -28,6 +28,9 @@ export const compilerErrors = {
   MASON_COMPILER_TRANSFORM_FAILED:
     '{file} names the transform {transform}, which cannot be loaded: {reason}; install it (npm install -D {transform}) or remove it from {file}, since building without it would compile another program',
   MASON_COMPILER_TRANSFORM_ERROR: 'The transform {transform} (from {file}) failed while compiling {contract}: {reason}',
+  MASON_COMPILER_CODEGEN_NOT_BUILT: 'No bindings can be written from {dir}: {reason}. Run `mason build` first (bindings are written from the ABIs it writes)',
+  MASON_COMPILER_CODEGEN_NO_ABI: 'No bindings can be written for {contract}: {reason}. Build it again with `mason build` (which writes build/<name>.abi.json)',
+  MASON_COMPILER_CODEGEN_OPTION: 'The codegen option `{option}` is {value}; expected {expected}',
 } as const;
 
 /** Things worth knowing that do not stop a build (or a command that reads the build). */

@@ -29,3 +29,7 @@ export { withDataUrlWasm } from './withDataUrlWasm.js';
 export { WasmSourceMap, formatPosition, isLibraryFile, type SourcePosition } from '@mason/wasm';
 export { FailureLocator, failureFramesFromJson, type FailureFrames, type FailureLocation } from './FailureLocator.js';
 export { codeFrame } from './codeFrame.js';
+// Bindings of built contracts (mason codegen): TypeScript/JavaScript over @mason/client or massa-web3, AssemblyScript callers.
+export { codegen, CODEGEN_TARGETS, projectAsSdk, type CodegenFile, type CodegenOptions, type CodegenResult } from './codegen/codegen.js';
+export { generateTsBindings, CODEGEN_HEADER, type TsBindingsOptions, type TsBindingsTarget } from './codegen/generateTsBindings.js';
+export { generateAsBindings, type AsBindingsOptions, type AsSdk } from './codegen/generateAsBindings.js';

@@ -4,6 +4,7 @@ import { BuildProgressView, type ProgressStream } from '../BuildProgressView.js'
 import { parseJobs } from '../jobsOption.js';
 import { color } from '../output.js';
 import { enterProject } from '../project.js';
+import { buildCodegen } from '../buildCodegen.js';
 
 interface BuildOptions {
   /** Default the current directory. */
@@ -66,8 +67,10 @@ export function buildCommand(): Command {
     .option('-j, --jobs <n>', 'contracts compiled at the same time, each in a worker thread (default: the CPU cores minus one; 1: none)', parseJobs)
     .option('--json', 'print the manifest as JSON')
     .action(async (contracts: string[], options: BuildOptions) => {
-      enterProject('build');
+      const root = enterProject('build');
       const result = await runBuild({ ...options, ...(contracts.length > 0 && { contracts }) }, options.json === true);
+      // Bindings, when package.json's "mason" asks for them ("codegen"): see docs/abi.md.
+      buildCodegen(root, options.outDir ?? 'build', options.json === true);
       if (options.json) console.log(JSON.stringify(result.manifest));
     });
 }
