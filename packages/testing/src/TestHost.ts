@@ -24,14 +24,10 @@ import {
   FUNDED_ACCOUNTS,
 } from './defaults.js';
 import { TestingError } from './errors.js';
-import { forgetSnapshots } from './stateImports.js';
 import type { GasRecorder } from './GasRecorder.js';
 import { GAS_IMPORT_MODULE } from './gasImportModule.js';
-import { testingImports } from './testingImports.js';
 import { runWithTimeout, TEST_TIMEOUT_MS } from './runWithTimeout.js';
 import { VM_MOCK_BALANCE, VM_MOCK_CALLER, VM_MOCK_CHAIN_ID, VM_MOCK_CONTRACT, VM_MOCK_SLOT } from './vmMock.js';
-import { vmMockImports } from './vmMockImports.js';
-import { vmMockLeniencies } from './vmMockLeniencies.js';
 import { currentWasmFrames, errorWasmFrames, type WasmFrame } from '@mason/vm';
 
 export interface TestHostOptions {
@@ -55,6 +51,15 @@ export interface TestHostOptions {
   gasRecorder?: GasRecorder;
   /** Record each test's contract calls (its trace: `lastTrace`), for `mason test --trace`. Default false: nothing is recorded. */
   trace?: boolean;
+}
+
+type ImportFunctions = Record<string, (...args: any[]) => unknown>;
+
+/** What builds the host's helper imports (hostImportBuilders.ts): given to `imports()`, so that the host imports none of them. */
+export interface HostImportBuilders {
+  testing(host: TestHost): ImportFunctions;
+  vmMock(host: TestHost): ImportFunctions;
+  vmMockLeniencies(host: TestHost, massa: Record<string, Function>): Record<string, Function>;
 }
 
 /** A failure of a test callback, as the host saw it; positions are resolved by the reporter. */
@@ -132,6 +137,7 @@ export class TestHost {
   /** V8's id of the test module in stack traces (`wasm://wasm/<id>`), learnt from its first callback. */
   moduleId: string | undefined;
   private readonly log: (line: string) => void;
+  private readonly resetHooks = new Set<() => void>();
   private readonly operationData = new Map<string, [Uint8Array, Uint8Array]>();
   private readonly testCallbacks = new Set<number>();
   private readonly beforeEachCallbacks = new Set<number>();
@@ -194,8 +200,11 @@ export class TestHost {
     }
   }
 
-  /** The `env`, `massa` and `mason_testing` namespaces, to merge with as-pect's own imports. */
-  imports(): WebAssembly.Imports {
+  /**
+   * The `env`, `massa` and `mason_testing` namespaces, to merge with as-pect's own imports; the
+   * builders (hostImportBuilders.ts) add Mason's testing helpers and, for a vm-mock spec, vm-mock's.
+   */
+  imports(builders: HostImportBuilders): WebAssembly.Imports {
     const { env, massa } = this.hosted.imports;
     const hostEnv: Record<string, Function> = { ...env, abort: this.onAbort };
     for (const [name, level] of Object.entries(CONSOLE)) {
@@ -205,8 +214,8 @@ export class TestHost {
         this.log(`console.${level}: ${this.hosted.readString(message)}`);
       };
     }
-    const host = this.vmMock ? { ...massa, ...vmMockImports(this), ...vmMockLeniencies(this, massa), ...this.mockedCallImports(massa) } : massa;
-    const imports: WebAssembly.Imports = { env: hostEnv, massa: host, mason_testing: testingImports(this) };
+    const host = this.vmMock ? { ...massa, ...builders.vmMock(this), ...builders.vmMockLeniencies(this, massa), ...this.mockedCallImports(massa) } : massa;
+    const imports: WebAssembly.Imports = { env: hostEnv, massa: host, mason_testing: builders.testing(this) };
     if (this.gasRecorder) {
       imports.massa = { ...host, assembly_script_call: this.gasRecorder.wrapCall(this, host.assembly_script_call!) };
       imports[GAS_IMPORT_MODULE] = this.gasRecorder.imports(this);
@@ -358,9 +367,14 @@ export class TestHost {
     return { message: error instanceof Error ? error.message : String(error), frames };
   }
 
+  /** Runs `hook` at each reset (resetVm, resetBetweenTests), e.g. to forget what the reset undid. */
+  onReset(hook: () => void): void {
+    this.resetHooks.add(hook);
+  }
+
   /** Back to the initial state (see `resetVm()`); keeps `resetBetweenTests`. */
   reset(): void {
-    forgetSnapshots(this);
+    for (const hook of this.resetHooks) hook();
     this.hosted.reset();
     this.operationData.clear();
     this.mockedCalls.length = 0;

@@ -1,4 +1,5 @@
 import { TestHost, type TestHostOptions } from './TestHost.js';
+import { HOST_IMPORT_BUILDERS } from './hostImportBuilders.js';
 import { importsVmMockHelpers } from './vmMock.js';
 
 /** Where the test host is found on the module as-pect gets back from `instantiate`. */
@@ -30,7 +31,7 @@ export function masonHost(options: TestHostOptions = {}): AspectInstantiate {
     const module = new WebAssembly.Module(binary);
     const vmMock = options.vmMock ?? run?.vmMock ?? importsVmMockHelpers(module);
     const host = new TestHost({ ...options, ...run, vmMock });
-    const imports = createImports(host.imports());
+    const imports = createImports(host.imports(HOST_IMPORT_BUILDERS));
     host.observe(imports);
     const result = await instantiate(module, imports);
     host.attach(result);

@@ -19,15 +19,13 @@ const snapshotsOf = new WeakMap<TestHost, { next: number; taken: Map<number, Sta
 function snapshots(host: TestHost) {
   let state = snapshotsOf.get(host);
   if (!state) {
-    state = { next: 1, taken: new Map() };
-    snapshotsOf.set(host, state);
+    const created = { next: 1, taken: new Map<number, StateSnapshot>() };
+    snapshotsOf.set(host, created);
+    // A reset undoes more than any snapshot holds: they are forgotten.
+    host.onReset(() => created.taken.clear());
+    state = created;
   }
   return state;
-}
-
-/** A reset (resetVm, resetBetweenTests) undoes more than any snapshot holds: they are forgotten. */
-export function forgetSnapshots(host: TestHost): void {
-  snapshotsOf.get(host)?.taken.clear();
 }
 
 /**
