@@ -20,6 +20,14 @@ export class NodeClock {
     if (ahead > this.#offset) this.#offset = ahead;
   }
 
+  /**
+   * Sets the clock back to `timestamp` (a revert to a snapshot), from where it runs on with the
+   * wall clock: the only move backwards, so the chain's times are monotonic between reverts.
+   */
+  rewindTo(timestamp: number): void {
+    this.#offset = timestamp - Date.now();
+  }
+
   /** How far the clock is ahead of the wall clock, in ms. */
   get offset(): number {
     return this.#offset;

@@ -101,6 +101,13 @@ export class BlockProducer {
     this.#lastProducedSlot = slot;
   }
 
+  /** A revert to a snapshot: the last produced slot is the snapshot's again, and the reverted operations' traces go. */
+  revertTo(lastProducedSlot: Slot, failedSlot: Slot | null, operations: readonly string[]): void {
+    this.#lastProducedSlot = lastProducedSlot;
+    this.failedSlot = failedSlot;
+    for (const id of operations) this.#traces?.delete(id);
+  }
+
   /** Blocks being executed (on the worker): their operations are neither pooled nor settled. */
   get executing(): number {
     return this.#executingSlots.length;

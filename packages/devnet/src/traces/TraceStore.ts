@@ -52,7 +52,8 @@ export class TraceStore {
     return this.#bytes;
   }
 
-  private delete(id: string): void {
+  /** Forgets a trace (its operation was reverted away, or it is the oldest). */
+  delete(id: string): void {
     const json = this.#traces.get(id);
     if (json === undefined) return;
     this.#bytes -= json.length;
