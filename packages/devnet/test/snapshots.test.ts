@@ -83,6 +83,7 @@ describe('mason_snapshot / mason_revert', () => {
     expect((await pub('get_deferred_call_info', [[callId]]))[0].call.target_function).toBe('tick');
     expect(changed.dump[bob!.address].rolls).toBe(5);
     expect(changed.blocks).toHaveLength(1);
+    expect(devnet.trace(transfer)).not.toBeNull();
 
     expect(await priv('mason_revert', [id])).toBe(true);
 
@@ -96,6 +97,7 @@ describe('mason_snapshot / mason_revert', () => {
     expect(after.operations).toHaveLength(1);
     expect(after.operations[0]).toMatchObject({ id: waiting, in_pool: true, in_blocks: [], is_operation_final: null });
     expect(after.blocks).toEqual([]);
+    expect(devnet.trace(transfer)).toBeNull();
     expect(after.events).toBe(before.events);
     expect(after.finalEvents).toBe(before.finalEvents);
     // The clock is back at the snapshot's time (and runs on from there).

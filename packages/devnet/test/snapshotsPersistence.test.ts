@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MAS, SecretKey } from '@mason/codec';
+import { afterAll, describe, expect, it } from 'vitest';
+import { call, sendOp, startTestDevnet, waitFinal } from './helpers.js';
+
+// Snapshots with a data directory (the journal is cut back by a revert, so a restart comes back
+// to the reverted chain) and on a slot-timed devnet (blocks at their slots' real time).
+
+const dir = mkdtempSync(join(tmpdir(), 'mason-snapshots-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('snapshots in a data directory', () => {
+  it('a revert cuts the journal back: a restart comes back to the reverted state, and the chain goes on', async () => {
+    const dataDir = join(dir, 'revert');
+    const journal = join(dataDir, 'final-blocks.jsonl');
+    const target = SecretKey.generate().publicKey.address().toString();
+    const first = await startTestDevnet({ dataDir, instant: true });
+    const [alice, bob] = first.accounts;
+    await waitFinal(first, await sendOp(first, alice!.secretKey, { type: 'Transaction', recipient: target, amount: MAS }));
+    const size = statSync(journal).size;
+    const id = await call(first.urls.private, 'mason_snapshot');
+    await waitFinal(first, await sendOp(first, alice!.secretKey, { type: 'Transaction', recipient: target, amount: 5n * MAS }));
+    await call(first.urls.private, 'mason_set_rolls', [bob!.address, 7]);
+    await call(first.urls.private, 'mason_impersonate', [bob!.address]);
+    expect(statSync(journal).size).toBeGreaterThan(size);
+    expect(await call(first.urls.private, 'mason_revert', [id])).toBe(true);
+    expect(statSync(journal).size).toBe(size);
+    // Made after the revert: journaled after the cut.
+    await waitFinal(first, await sendOp(first, alice!.secretKey, { type: 'Transaction', recipient: target, amount: 2n * MAS }));
+    const status = await call(first.urls.public, 'get_status');
+    await first.stop();
+
+    const second = await startTestDevnet({ dataDir, instant: true });
+    try {
+      const [t, b] = await call(second.urls.public, 'get_addresses', [[target, bob!.address]]);
+      expect(t.final_balance).toBe('2.999');
+      expect(b.final_roll_count).toBe(0);
+      expect((await call(second.urls.public, 'get_status')).mason.impersonating).toEqual([]);
+      expect((await call(second.urls.public, 'get_status')).execution_stats.final_executed_operations_count).toBe(
+        status.execution_stats.final_executed_operations_count,
+      );
+      await waitFinal(second, await sendOp(second, alice!.secretKey, { type: 'Transaction', recipient: target, amount: MAS }));
+      expect((await call(second.urls.public, 'get_addresses', [[target]]))[0].final_balance).toBe('3.999');
+      // Snapshots live in memory: a restart has none.
+      expect(await call(second.urls.private, 'mason_revert', [id])).toBe(false);
+    } finally {
+      await second.stop();
+    }
+  }, 60_000);
+});
+
+describe('snapshots on a slot-timed devnet', () => {
+  it('reverts blocks made at their real slots, puts the clock back, and produces again', async () => {
+    const devnet = await startTestDevnet();
+    try {
+      const [alice] = devnet.accounts;
+      const target = SecretKey.generate().publicKey.address().toString();
+      const snapshotTime = (await call(devnet.urls.public, 'get_status')).current_time;
+      const id = await devnet.snapshot();
+      const sent = await sendOp(devnet, alice!.secretKey, { type: 'Transaction', recipient: target, amount: 4n * MAS });
+      const info = await waitFinal(devnet, sent, 30_000);
+      await devnet.advanceSlots(64);
+      const later = (await call(devnet.urls.public, 'get_status')).current_time;
+      expect(await devnet.revert(id)).toBe(true);
+      const status = await call(devnet.urls.public, 'get_status');
+      expect(status.current_time).toBeLessThan(later);
+      expect(status.current_time).toBeGreaterThanOrEqual(snapshotTime);
+      expect(await call(devnet.urls.public, 'get_operations', [[sent]])).toEqual([]);
+      expect(await call(devnet.urls.public, 'get_blocks', [info.in_blocks])).toEqual([]);
+      expect((await call(devnet.urls.public, 'get_addresses', [[target]]))[0].final_balance).toBe('0');
+      const again = await sendOp(devnet, alice!.secretKey, { type: 'Transaction', recipient: target, amount: MAS });
+      expect((await waitFinal(devnet, again, 30_000)).op_exec_status).toBe(true);
+      expect((await call(devnet.urls.public, 'get_addresses', [[target]]))[0].final_balance).toBe('0.999');
+    } finally {
+      await devnet.stop();
+    }
+  }, 90_000);
+});
