@@ -147,16 +147,6 @@ export interface Devnet extends DevnetStateControl {
   pauseProduction(): Promise<void>;
   /** Produces blocks again after pauseProduction(). */
   resumeProduction(): void;
-  /**
-   * Takes a snapshot of the whole chain (ledger, pool, asynchronous messages, deferred calls,
-   * rolls, blocks, operations, events, clock); resolves to its id. Same as `mason_snapshot`.
-   */
-  snapshot(): Promise<string>;
-  /**
-   * Brings the chain back to snapshot `id` and removes it with every later snapshot; false
-   * (nothing changes) when no live snapshot has that id. Same as `mason_revert`.
-   */
-  revert(id: string): Promise<boolean>;
   stop(): Promise<void>;
   /** Settles once the devnet has stopped, by stop() or by the private API's stop_node. */
   closed: Promise<void>;
@@ -348,8 +338,6 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
       accounts,
       config,
       ...devnetStateControl(node, control),
-      snapshot: () => node.snapshot(),
-      revert: (id) => node.revert(id),
       execution: options.execution ?? 'workers',
       instant: node.instant,
       advanceSlots: (count) => node.advanceSlots(count),

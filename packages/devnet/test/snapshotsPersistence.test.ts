@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { closeSync, fsyncSync, ftruncateSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAS, SecretKey } from '@mason/codec';
 import { afterAll, describe, expect, it } from 'vitest';
-import { call, sendOp, startTestDevnet, waitFinal } from './helpers.js';
+import type { JournalFs } from '../src/persistence/journalFs.js';
+import { call, rpc, sendOp, startTestDevnet, waitFinal } from './helpers.js';
 
 // Snapshots with a data directory (the journal is cut back by a revert, so a restart comes back
 // to the reverted chain) and on a slot-timed devnet (blocks at their slots' real time).
@@ -47,6 +48,43 @@ describe('snapshots in a data directory', () => {
       expect(await call(second.urls.private, 'mason_revert', [id])).toBe(false);
     } finally {
       await second.stop();
+    }
+  }, 60_000);
+});
+
+describe('a revert whose journal cannot be cut', () => {
+  it('changes nothing, answers -32001 and stops finality, as a failed journal write does', async () => {
+    const dataDir = join(dir, 'truncate-fails');
+    const journal = join(dataDir, 'final-blocks.jsonl');
+    let truncateFails = false;
+    const disk: JournalFs = {
+      openSync,
+      closeSync,
+      fsyncSync,
+      writeSync,
+      ftruncateSync(fd, length) {
+        if (truncateFails) throw Object.assign(new Error('EIO: i/o error, ftruncate'), { code: 'EIO' });
+        ftruncateSync(fd, length);
+      },
+    };
+    const logged: string[] = [];
+    const devnet = await startTestDevnet({ dataDir, instant: true, journalFs: disk, log: (m) => logged.push(m) });
+    try {
+      const [alice] = devnet.accounts;
+      const target = SecretKey.generate().publicKey.address().toString();
+      const id = await devnet.snapshot();
+      await waitFinal(devnet, await sendOp(devnet, alice!.secretKey, { type: 'Transaction', recipient: target, amount: MAS }));
+      const onDisk = readFileSync(journal);
+      truncateFails = true;
+      const answer = await rpc(devnet.urls.private, 'mason_revert', [id]);
+      expect(answer.error?.code).toBe(-32001);
+      expect(answer.error?.message).toContain('mason_revert');
+      expect(readFileSync(journal)).toEqual(onDisk);
+      expect((await call(devnet.urls.public, 'get_addresses', [[target]]))[0].final_balance).toBe('0.999');
+      expect(logged.some((line) => line.includes('FINALITY STOPPED'))).toBe(true);
+      await expect(sendOp(devnet, alice!.secretKey, { type: 'Transaction', recipient: target, amount: MAS })).rejects.toThrow(/-32001/);
+    } finally {
+      await devnet.stop();
     }
   }, 60_000);
 });

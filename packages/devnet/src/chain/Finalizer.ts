@@ -150,7 +150,13 @@ export class Finalizer {
   /** The journal goes back to `mark` first (durable first, as for every write): what was final since is not any more. */
   cutJournalBack(mark: FinalizerMark): void {
     if (this.#halted) throw ApiError.internal(this.#halted.message);
-    if (mark.journal !== undefined) this.host.journal?.cutBack?.(mark.journal);
+    if (mark.journal === undefined) return;
+    try {
+      this.host.journal?.cutBack?.(mark.journal);
+    } catch (error) {
+      this.#halt(error);
+      throw ApiError.internal((error as Error).message);
+    }
   }
 
   /** Back to `mark` (a revert to a snapshot): the blocks then not final wait for finality again. */

@@ -249,9 +249,18 @@ export class ChainStore {
   cutBack(mark: JournalMark): void {
     if (this.#failure) throw this.#failure;
     if (mark.length > this.#length) throw new Error(`cannot cut the journal back to ${mark.length} bytes: it holds ${this.#length}`);
-    this.#fd ??= this.#fs.openSync(this.#journalPath, 'a');
-    this.#fs.ftruncateSync(this.#fd, mark.length);
-    this.#fs.fsyncSync(this.#fd);
+    try {
+      this.#fd ??= this.#fs.openSync(this.#journalPath, 'a');
+      this.#fs.ftruncateSync(this.#fd, mark.length);
+      this.#fs.fsyncSync(this.#fd);
+    } catch (error) {
+      // What the file holds now is not known for sure: no later append may chain onto it.
+      const cause = error as NodeJS.ErrnoException;
+      const errno = cause.code ?? 'EIO';
+      const detail = cause.message.startsWith(errno) ? cause.message : `${errno}: ${cause.message}`;
+      this.#failure = new DataDirError('MASON_DEVNET_STATE_WRITE_FAILED', { file: this.#journalPath, errno, detail, method: 'mason_revert' });
+      throw this.#failure;
+    }
     this.#length = mark.length;
     this.#prev = mark.prev;
   }
