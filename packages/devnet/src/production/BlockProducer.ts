@@ -101,11 +101,15 @@ export class BlockProducer {
     this.#lastProducedSlot = slot;
   }
 
-  /** A revert to a snapshot: the last produced slot is the snapshot's again, and the reverted operations' traces go. */
-  revertTo(lastProducedSlot: Slot, failedSlot: Slot | null, operations: readonly string[]): void {
+  /** A revert to a snapshot: the last produced slot is the snapshot's again. */
+  revertTo(lastProducedSlot: Slot, failedSlot: Slot | null): void {
     this.#lastProducedSlot = lastProducedSlot;
     this.failedSlot = failedSlot;
-    for (const id of operations) this.#traces?.delete(id);
+  }
+
+  /** Where the traces of executed operations go (null: none recorded). */
+  get traces(): TraceStore | null {
+    return this.#traces;
   }
 
   /** Blocks being executed (on the worker): their operations are neither pooled nor settled. */

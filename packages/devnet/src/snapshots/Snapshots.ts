@@ -19,6 +19,7 @@ interface SnapshotMark {
   finalUndo: number;
   candidateUndo: number;
   rollLog: number;
+  traceLog: number;
   blocks: number;
   operationHistory: number;
   graph: GraphMark;
@@ -91,6 +92,7 @@ export class Snapshots {
     finalLedger.undoLog = on ? [] : null;
     candidateLedger.undoLog = on ? [] : null;
     index.rollLog = on ? [] : null;
+    if (this.node.producer.traces) this.node.producer.traces.log = on ? [] : null;
     this.#blocks.length = 0;
     if (on) this.node.on('block', this.#onBlock);
     else this.node.off('block', this.#onBlock);
@@ -113,6 +115,7 @@ export class Snapshots {
       finalUndo: node.finalLedger.undoLog!.length,
       candidateUndo: node.candidateLedger.undoLog!.length,
       rollLog: index.rollLog!.length,
+      traceLog: producer.traces?.log?.length ?? 0,
       blocks: this.#blocks.length,
       operationHistory: index.operationHistory.length,
       graph: graphMark,
@@ -152,7 +155,9 @@ export class Snapshots {
     index.events.revert(mark.events);
     finalizer.revert(mark.finalizer);
     mempool.restore(mark.pool, mark.unaffordable, [...included, ...arrived]);
-    producer.revertTo(mark.lastProducedSlot, mark.failedSlot, [...included, ...arrived]);
+    producer.revertTo(mark.lastProducedSlot, mark.failedSlot);
+    const traces = producer.traces;
+    for (const traceId of traces?.log?.splice(mark.traceLog) ?? []) traces!.delete(traceId);
 
     const impersonated = new Set(mark.impersonated);
     for (const address of node.impersonation.addresses) if (!impersonated.has(address)) node.impersonation.set(address, false);
