@@ -52,6 +52,51 @@ describe('snapshots in a data directory', () => {
   }, 60_000);
 });
 
+describe('a snapshot taken while a block is not final yet', () => {
+  it('a revert makes it not final again; it becomes final once more, journaled once', async () => {
+    const dataDir = join(dir, 'pending');
+    // delta_f0 of 40 blocks with their endorsements: the block stays speculative for a while.
+    const devnet = await startTestDevnet({ dataDir, deltaF0: 680 });
+    const [alice] = devnet.accounts;
+    const target = SecretKey.generate().publicKey.address().toString();
+    const info = async () => (await call(devnet.urls.public, 'get_operations', [[sent]]))[0];
+    const balances = async () => {
+      const [t] = await call(devnet.urls.public, 'get_addresses', [[target]]);
+      return [t.final_balance, t.candidate_balance];
+    };
+    let sent = '';
+    try {
+      sent = await sendOp(devnet, alice!.secretKey, { type: 'Transaction', recipient: target, amount: 4n * MAS });
+      // Executed in a block (speculative), not just posted to the worker.
+      while ((await info())?.op_exec_status == null) await new Promise((r) => setTimeout(r, 5));
+      await devnet.pauseProduction();
+      const included = await info();
+      expect(included.is_operation_final).toBe(false);
+      const id = await devnet.snapshot();
+      expect(await balances()).toEqual(['0', '3.999']);
+      devnet.resumeProduction();
+      await waitFinal(devnet, sent, 30_000);
+      expect(await balances()).toEqual(['3.999', '3.999']);
+
+      expect(await devnet.revert(id)).toBe(true);
+      expect(await balances()).toEqual(['0', '3.999']);
+      expect(await info()).toMatchObject({ in_blocks: included.in_blocks, is_operation_final: false, op_exec_status: true });
+      expect((await waitFinal(devnet, sent, 30_000)).in_blocks).toEqual(included.in_blocks);
+      expect(await balances()).toEqual(['3.999', '3.999']);
+    } finally {
+      await devnet.stop();
+    }
+    const again = await startTestDevnet({ dataDir, deltaF0: 680 });
+    try {
+      const [t] = await call(again.urls.public, 'get_addresses', [[target]]);
+      expect(t.final_balance).toBe('3.999');
+      expect((await call(again.urls.public, 'get_operations', [[sent]]))[0].is_operation_final).toBe(true);
+    } finally {
+      await again.stop();
+    }
+  }, 90_000);
+});
+
 describe('a revert whose journal cannot be cut', () => {
   it('changes nothing, answers -32001 and stops finality, as a failed journal write does', async () => {
     const dataDir = join(dir, 'truncate-fails');
