@@ -177,5 +177,8 @@ describe('mason_snapshot / mason_revert', () => {
     for (const id of ['', '0x0', '0xffffff', 'snapshot', '1'.repeat(10_000)]) expect(await priv('mason_revert', [id])).toBe(false);
     expect((await rpc(devnet.urls.public, 'mason_snapshot', [])).error?.code).toBe(-32019);
     expect((await rpc(devnet.urls.public, 'mason_revert', ['0x1'])).error?.code).toBe(-32019);
+    // In process: a typed error.
+    await expect(devnet.revert(42 as unknown as string)).rejects.toMatchObject({ code: 'MASON_DEVNET_STATE_ARGUMENT' });
+    await expect(devnet.revert(42 as unknown as string)).rejects.toThrow(/revert: the snapshot id must be a string/);
   });
 });

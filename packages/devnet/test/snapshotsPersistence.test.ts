@@ -49,6 +49,9 @@ describe('snapshots in a data directory', () => {
     } finally {
       await second.stop();
     }
+    // A stopped devnet refuses, as its other controls do.
+    await expect(second.snapshot()).rejects.toMatchObject({ code: 'MASON_DEVNET_STOPPED' });
+    await expect(second.revert('0x1')).rejects.toMatchObject({ code: 'MASON_DEVNET_STOPPED' });
   }, 60_000);
 });
 

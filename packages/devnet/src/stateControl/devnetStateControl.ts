@@ -55,7 +55,7 @@ export function devnetStateControl(node: DevnetNode, control: StateControl): Dev
     advanceCycles: (count) => control.advanceCycles(count),
     advanceTo: (timestamp) => control.advanceTo(timestamp),
     dumpState: () => dumpState(node),
-    snapshot: () => node.snapshot(),
-    revert: (id) => node.revert(id),
+    snapshot: () => control.snapshot(),
+    revert: (id) => control.revert(id),
   };
 }
