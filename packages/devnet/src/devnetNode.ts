@@ -219,7 +219,8 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
 
   /**
    * The node's time (ms since the epoch, see NodeClock). Everything the chain reports
-   * (current_time, last_slot, the execution cursor) is read from it, so it never moves backwards.
+   * (current_time, last_slot, the execution cursor) is read from it, so it never moves backwards
+   * (but on a revert to a snapshot).
    */
   now(): number {
     return this.#clock.now();
