@@ -13,6 +13,7 @@ import { instantMode } from './suites/instantMode.mjs';
 import { machineParallelism } from './suites/machineParallelism.mjs';
 import { nodeStart } from './suites/nodeStart.mjs';
 import { scaling } from './suites/scaling.mjs';
+import { snapshotRevert } from './suites/snapshots.mjs';
 import { traceOverhead } from './suites/traces.mjs';
 import { transferToFinal } from './suites/transferToFinal.mjs';
 import { unitTests } from './suites/unitTests.mjs';
@@ -53,6 +54,7 @@ const suites = [
   ['ABI extraction in mason build', () => abiExtraction({ runs: quick ? 3 : 7 })],
   ['VM call overhead vs plain WebAssembly', () => vmOverhead({ quick })],
   ['scaling with accounts, events, operations', () => scaling({ quick })],
+  ['snapshot revert, 100,000 accounts', () => snapshotRevert({ quick })],
   ['hostile clients: memory and ports', () => hostileClients({ quick })],
   ['wall time per gas: operators and ABIs', () => gasWallTime({ quick })],
 ];

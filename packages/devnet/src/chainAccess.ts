@@ -61,4 +61,8 @@ export interface ChainCommands {
   removeStaker(address: string): void;
   /** The state-control methods' writes (stateControl/): durable, then final at once. */
   applyStateChanges(record: StateChangeRecord): Promise<void>;
+  /** mason_snapshot: resolves to the new snapshot's id. */
+  snapshot(): Promise<string>;
+  /** mason_revert: true once the chain is back to snapshot `id`; false for an unknown or used id. */
+  revert(id: string): Promise<boolean>;
 }

@@ -20,6 +20,7 @@ import type { SharedModules } from './workers/SharedModules.js';
 import type { TraceStore } from './traces/TraceStore.js';
 import { Impersonation } from './stateControl/Impersonation.js';
 import type { StateChangeRecord } from './stateControl/StateChangeRecord.js';
+import { Snapshots } from './snapshots/Snapshots.js';
 
 export type { FinalityJournal, FinalizedBlock } from './chain/Finalizer.js';
 export { PARALLEL_SIGNATURE_CHECK_MIN } from './pool/Mempool.js';
@@ -86,6 +87,8 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   readonly impersonation = new Impersonation();
   /** How many state-control writes were applied (get_status' Mason extension: a page sees state change without a block). */
   stateWrites = 0;
+  /** Devnet-wide snapshots (mason_snapshot / mason_revert). */
+  readonly snapshots = new Snapshots(this);
 
   constructor(
     readonly config: ChainConfig,
@@ -216,7 +219,8 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
 
   /**
    * The node's time (ms since the epoch, see NodeClock). Everything the chain reports
-   * (current_time, last_slot, the execution cursor) is read from it, so it never moves backwards.
+   * (current_time, last_slot, the execution cursor) is read from it, so it never moves backwards
+   * (but on a revert to a snapshot).
    */
   now(): number {
     return this.#clock.now();
@@ -397,6 +401,23 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     this.producer.worker.reset();
     this.emit('candidate', changes);
     this.index.recordRolls(changes, cycle);
+  }
+
+  // ---------------------------------------------------------------- snapshots (snapshots/Snapshots.ts)
+
+  /** mason_snapshot: the whole chain as it is now, between two productions; resolves to the snapshot's id. */
+  snapshot(): Promise<string> {
+    return this.snapshots.take();
+  }
+
+  /** mason_revert: back to a live snapshot (which goes, with every later one); false for an unknown id. */
+  revert(id: string): Promise<boolean> {
+    return this.snapshots.revert(id);
+  }
+
+  /** The clock goes back to `timestamp` (a revert only) and runs on from there. */
+  rewindClockTo(timestamp: number): void {
+    this.#clock.rewindTo(timestamp);
   }
 
   // ---------------------------------------------------------------- lifecycle

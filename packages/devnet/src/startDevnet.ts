@@ -26,6 +26,7 @@ import type { ExecutionMode } from './workers/JobRunner.js';
 import { devnetStateControl, type DevnetStateControl } from './stateControl/devnetStateControl.js';
 import { StateControl } from './stateControl/StateControl.js';
 import { stateControlMethods } from './stateControl/stateControlMethods.js';
+import { snapshotMethods } from './snapshots/snapshotMethods.js';
 import { dumpState, loadState, readStateFile, writeStateFile } from './stateControl/stateDump.js';
 import type { ExecutionTrace } from '@mason/vm';
 import { createTraceStore } from './traces/createTraceStore.js';
@@ -301,6 +302,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   const privateTable = {
     ...privateMethods(node, readOnly, staker, () => void stop()),
     ...stateControlMethods(control, () => dumpState(node)),
+    ...snapshotMethods(node),
     ...traceTable,
   };
   const apiTable = { ...apiMethods(node), ...traceTable };

@@ -24,5 +24,7 @@ export function fixtureStateControl(devnet: Devnet, open: (helper: string) => vo
     advanceCycles: guarded('advanceCycles', devnet.advanceCycles),
     advanceTo: guarded('advanceTo', devnet.advanceTo),
     dumpState: guarded('dumpState', devnet.dumpState),
+    snapshot: guarded('snapshot', devnet.snapshot),
+    revert: guarded('revert', devnet.revert),
   };
 }

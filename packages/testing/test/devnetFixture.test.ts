@@ -146,6 +146,23 @@ describe('devnetFixture', () => {
     await expect(setBalance(someone, '-3')).rejects.toThrow(/setBalance: the amount must be MAS as a decimal string/);
   });
 
+  it('snapshots the whole devnet and reverts to it, as a reset between tests', async () => {
+    const { snapshot, revert, deploy, call, read, transfer, client } = fixture;
+    const to = fixture.accounts[3]!.address.toString();
+    const before = await getBalance(client, to, { final: true });
+    const id = await snapshot();
+    const counter = await deploy('counter', { args: new Args().addU64(1n), coins: MAS / 10n });
+    expect((await call(counter, 'increment', new Args().addU64(2n))).ok).toBe(true);
+    await transfer(to, MAS);
+    expect(await revert(id)).toBe(true);
+    expect(await getBalance(client, to, { final: true })).toBe(before);
+    await expect(read(counter, 'increment', new Args().addU64(1n))).rejects.toThrow();
+    expect(await revert(id)).toBe(false);
+    // the chain goes on from the snapshot
+    await transfer(to, MAS);
+    expect(await getBalance(client, to, { final: true })).toBe(before + MAS);
+  });
+
   it('stops the devnet on close (also through await using), after which helpers refuse', async () => {
     let stopped: DevnetFixture;
     {
@@ -158,5 +175,6 @@ describe('devnetFixture', () => {
     expect(error).toBeInstanceOf(TestingError);
     expect((error as TestingError).code).toBe('MASON_TESTING_FIXTURE_CLOSED');
     expect(() => stopped.setBalance('AU12', '1')).toThrow(/setBalance/);
+    expect(() => stopped.snapshot()).toThrow(/snapshot/);
   });
 });

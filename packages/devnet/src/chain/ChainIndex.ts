@@ -23,6 +23,8 @@ export class ChainIndex {
   readonly events = new EventStore();
   /** Roll counts by address as they changed, with the cycle of the change (initial rolls: cycle -1). */
   readonly #rollHistory = new Map<string, Array<{ cycle: number; rolls: number }>>();
+  /** While a snapshot is live: the address of each roll-history entry added, in order (see revertRolls). */
+  rollLog: string[] | null = null;
 
   /** An operation enters the pool: its record (the same one if it was known), in the history. */
   admitted(signed: SignedOperation, thread: number): OperationRecord {
@@ -73,7 +75,38 @@ export class ChainIndex {
       const history = this.#rollHistory.get(change.address) ?? [];
       history.push({ cycle, rolls: change.value });
       this.#rollHistory.set(change.address, history);
+      this.rollLog?.push(change.address);
     }
+  }
+
+  /** A revert to a snapshot: the roll-history entries added after the first `length` of rollLog go. */
+  revertRolls(length: number): void {
+    const log = this.rollLog;
+    if (!log) return;
+    for (const address of log.splice(length).reverse()) {
+      const history = this.#rollHistory.get(address)!;
+      history.pop();
+      if (history.length === 0) this.#rollHistory.delete(address);
+    }
+  }
+
+  /** A revert to a snapshot: a block that leaves the chain (the latest first). */
+  blockRemoved(block: Block): void {
+    this.endorsements.removeBlock(block.id, block.endorsements);
+    removeLast(this.createdBlocks, block.creatorAddress, block.id);
+  }
+
+  /** A revert to a snapshot: the operations that arrived after the first `historyLength` are forgotten; returns them. */
+  forgetSince(historyLength: number): OperationRecord[] {
+    const removed: OperationRecord[] = [];
+    for (const id of this.operationHistory.truncate(historyLength).reverse()) {
+      const record = this.operations.get(id);
+      if (!record) continue;
+      this.operations.delete(id);
+      removeLast(this.createdOperations, record.signed.creator.toString(), id);
+      removed.push(record);
+    }
+    return removed;
   }
 
   /** Rolls that count for a cycle: those held at the end of cycle − 3 (the node's PoS lookback). */
@@ -86,4 +119,12 @@ export class ChainIndex {
     }
     return out.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   }
+}
+
+function removeLast(lists: Map<string, string[]>, key: string, id: string): void {
+  const list = lists.get(key);
+  const at = list?.lastIndexOf(id) ?? -1;
+  if (!list || at < 0) return;
+  list.splice(at, 1);
+  if (list.length === 0) lists.delete(key);
 }

@@ -20,6 +20,19 @@ export class EndorsementIndex {
     this.#pending.push({ endorsement, blockId });
   }
 
+  /** The endorsements of a block that leaves the chain (a revert; the latest blocks go first). */
+  removeBlock(blockId: string, endorsements: readonly Endorsement[]): void {
+    this.#pending = this.#pending.filter((entry) => entry.blockId !== blockId);
+    for (const endorsement of endorsements) {
+      const { id, creatorAddress } = endorsement;
+      if (this.#byId.get(id)?.blockId !== blockId) continue;
+      this.#byId.delete(id);
+      const ids = this.#byCreator.get(creatorAddress);
+      const at = ids?.lastIndexOf(id) ?? -1;
+      if (ids && at >= 0) ids.splice(at, 1);
+    }
+  }
+
   get(id: string): IndexedEndorsement | undefined {
     this.#index();
     return this.#byId.get(id);

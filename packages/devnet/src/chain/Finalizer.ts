@@ -22,6 +22,10 @@ export interface FinalityJournal {
   append(entry: FinalizedBlock): void;
   /** State-control writes, durable before they are applied (see DevnetNode.applyStateChanges). */
   appendState?(state: StateChangeRecord): void;
+  /** Where the journal ends now (a snapshot), for cutBack. */
+  mark?(): unknown;
+  /** Cuts the journal back to a mark (a revert to a snapshot), durably; throws when it cannot. */
+  cutBack?(mark: unknown): void;
 }
 
 /** What the Finalizer works on: the node's graph, final ledger and index. */
@@ -41,6 +45,14 @@ export interface FinalizerHost {
 interface PendingBlock {
   changes: BlockChange[];
   operationResults: Array<[string, boolean]>;
+}
+
+/** What Finalizer.revert needs: the blocks waiting for finality then (a few, whatever the chain's length). */
+export interface FinalizerMark {
+  pending: Map<string, PendingBlock>;
+  awaiting: Set<string>;
+  finalExecutedOperations: number;
+  journal: unknown;
 }
 
 /**
@@ -127,6 +139,33 @@ export class Finalizer {
       throw error;
     }
     for (const pending of this.#pending.values()) pending.changes = withoutOverridden(pending.changes, record.changes);
+  }
+
+  mark(): FinalizerMark {
+    const pending = new Map([...this.#pending].map(([id, block]) => [id, { ...block }]));
+    const journal = this.host.journal?.mark?.();
+    return { pending, awaiting: new Set(this.#awaiting), finalExecutedOperations: this.#finalExecutedOperations, journal };
+  }
+
+  /** The journal goes back to `mark` first (durable first, as for every write): what was final since is not any more. */
+  cutJournalBack(mark: FinalizerMark): void {
+    if (this.#halted) throw ApiError.internal(this.#halted.message);
+    if (mark.journal === undefined) return;
+    try {
+      this.host.journal?.cutBack?.(mark.journal);
+    } catch (error) {
+      this.#halt(error);
+      throw ApiError.internal((error as Error).message);
+    }
+  }
+
+  /** Back to `mark` (a revert to a snapshot): the blocks then not final wait for finality again. */
+  revert(mark: FinalizerMark): void {
+    this.#pending.clear();
+    for (const [id, block] of mark.pending) this.#pending.set(id, { ...block });
+    this.#awaiting.clear();
+    for (const id of mark.awaiting) this.#awaiting.add(id);
+    this.#finalExecutedOperations = mark.finalExecutedOperations;
   }
 
   /** A journal write failed: stop producing and finalizing, refuse operations, say so loudly. */

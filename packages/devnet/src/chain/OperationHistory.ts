@@ -21,6 +21,17 @@ export class OperationHistory {
     this.#ids.push(id);
   }
 
+  get length(): number {
+    return this.#ids.length;
+  }
+
+  /** Forgets the ids recorded after the first `length` (a revert to a snapshot); returns them, oldest first. */
+  truncate(length: number): string[] {
+    const removed = this.#ids.splice(length);
+    for (const id of removed) this.#position.delete(id);
+    return removed;
+  }
+
   /** Whether `id` was ever recorded (a cursor the history knows). */
   has(id: string): boolean {
     return this.#position.has(id);

@@ -10,6 +10,16 @@ export interface BlockRecord {
 
 const slotKey = (slot: Slot): string => `${slot.period}:${slot.thread}`;
 
+/** What BlockGraph.revert needs to come back to a moment (a snapshot): small, whatever the graph's size. */
+export interface GraphMark {
+  bestParents: string[];
+  bestParentPeriods: number[];
+  totalFitness: number;
+  pending: string[];
+  lastFinalSlot: Slot;
+  finalBlockCount: number;
+}
+
 /**
  * The block graph of a single honest producer: every block takes the latest block of each thread
  * as parents, so it descends from every earlier block, there is one clique, and a block's
@@ -82,6 +92,33 @@ export class BlockGraph {
     this.bestParentPeriods[block.slot.thread] = block.slot.period;
     this.lastFinalSlot = block.slot;
     this.finalBlockCount++;
+  }
+
+  /** The graph now, for revert(): the best parents and the blocks not final yet. */
+  mark(): GraphMark {
+    return {
+      bestParents: [...this.bestParents],
+      bestParentPeriods: [...this.bestParentPeriods],
+      totalFitness: this.#totalFitness,
+      pending: [...this.#pending],
+      lastFinalSlot: this.lastFinalSlot,
+      finalBlockCount: this.finalBlockCount,
+    };
+  }
+
+  /** Back to `mark`: `added` (the blocks added since) leave, and the blocks not final then are not final again. */
+  revert(mark: GraphMark, added: readonly Block[]): void {
+    for (const block of added) {
+      this.records.delete(block.id);
+      if (this.#bySlot.get(slotKey(block.slot)) === block.id) this.#bySlot.delete(slotKey(block.slot));
+    }
+    this.bestParents.splice(0, this.bestParents.length, ...mark.bestParents);
+    this.bestParentPeriods.splice(0, this.bestParentPeriods.length, ...mark.bestParentPeriods);
+    this.#totalFitness = mark.totalFitness;
+    this.#pending = [...mark.pending];
+    for (const id of mark.pending) this.records.get(id)!.isFinal = false;
+    this.lastFinalSlot = mark.lastFinalSlot;
+    this.finalBlockCount = mark.finalBlockCount;
   }
 
   #insert(block: Block, isFinal: boolean): void {

@@ -4,6 +4,12 @@ export type { EventExecutionContext as EventContext, EventFilter, SCOutputEvent 
 
 export const MAX_EVENTS_PER_QUERY = 7000;
 
+/** What EventStore.revert needs: the final events' count and the speculative events (those of non-final blocks). */
+export interface EventMark {
+  finalCount: number;
+  speculative: SCOutputEvent[];
+}
+
 /**
  * Speculative events of executed, not yet final slots, and final events. Events are indexed by
  * operation id so the common query (one operation's events) does not scan the store.
@@ -53,6 +59,28 @@ export class EventStore {
       const op = event.context.origin_operation_id;
       if (op) this.#byOperation.set(op, [...(this.#byOperation.get(op) ?? []), event]);
     }
+  }
+
+  mark(): EventMark {
+    return { finalCount: this.final.length, speculative: [...this.speculative] };
+  }
+
+  /** Back to `mark`: events added since go; those of blocks final since are speculative again. */
+  revert(mark: EventMark): void {
+    const before = new Set(mark.speculative);
+    const added = [...this.final.slice(mark.finalCount), ...this.speculative].filter((event) => !before.has(event));
+    const gone = new Set(added);
+    for (const event of added) {
+      const op = event.context.origin_operation_id;
+      const list = op ? this.#byOperation.get(op) : undefined;
+      if (!op || !list) continue;
+      const kept = list.filter((e) => !gone.has(e));
+      if (kept.length > 0) this.#byOperation.set(op, kept);
+      else this.#byOperation.delete(op);
+    }
+    this.final.length = mark.finalCount;
+    for (const event of mark.speculative) event.context.is_final = false;
+    this.speculative = [...mark.speculative];
   }
 
   query(filter: EventFilter): SCOutputEvent[] {

@@ -9,6 +9,7 @@ import {
   type LedgerWrite,
 } from '@mason/vm';
 import { AsyncPoolState, type PooledAsyncMessage } from '../asyncPool/asyncPoolState.js';
+import { inverseChange } from './inverseChange.js';
 
 /** The devnet's own changes, beside the VM's ledger-entry writes. */
 export type ChainStateChange =
@@ -17,7 +18,9 @@ export type ChainStateChange =
   /** An asynchronous message added, replaced (activated by its trigger) or removed (null). */
   | { kind: 'asyncMessage'; id: string; value: PooledAsyncMessage | null }
   /** The deferred-call registry: a call, a slot's booked gas or base fee, the total booked gas. */
-  | DeferredCallWrite;
+  | DeferredCallWrite
+  /** A ledger entry goes, with all it holds: only a revert to a snapshot taken before the entry existed writes this. */
+  | { kind: 'removeEntry'; address: string };
 
 /**
  * One write of a block, absolute (the value after the write), so a block's writes can be replayed
@@ -36,6 +39,11 @@ export class DevnetLedger extends MemoryLedger<ChainStateChange> implements Defe
   readonly deferredCredits = new Map<string, Map<string, bigint>>();
   readonly asyncPool = new AsyncPoolState();
   readonly deferredCalls = new MemoryDeferredCalls();
+  /**
+   * While a snapshot is live (snapshots/), the change that undoes each applied change, in order;
+   * null otherwise, so that applying costs nothing more.
+   */
+  undoLog: BlockChange[] | null = null;
 
   constructor(journal: LedgerJournal<BlockChange> | null = null) {
     super(undefined, { journal });
@@ -75,7 +83,14 @@ export class DevnetLedger extends MemoryLedger<ChainStateChange> implements Defe
   }
 
   override apply(change: BlockChange): void {
+    if (this.undoLog !== null) {
+      const undo = inverseChange(this, change);
+      if (undo) this.undoLog.push(undo);
+    }
     switch (change.kind) {
+      case 'removeEntry':
+        this.deleteEntry(change.address);
+        return;
       case 'rolls':
         if (change.value === 0) this.rolls.delete(change.address);
         else this.rolls.set(change.address, change.value);
@@ -124,6 +139,8 @@ export class DevnetLedger extends MemoryLedger<ChainStateChange> implements Defe
         const previous = this.deferredCalls.previousOf(change);
         return () => this.apply(previous);
       }
+      case 'removeEntry':
+        throw new Error('removeEntry is written by a revert only, never journaled');
       default:
         return super.undoOf(change);
     }

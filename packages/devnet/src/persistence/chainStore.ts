@@ -30,6 +30,12 @@ export interface ChainStoreOptions {
   log?: (message: string) => void;
 }
 
+/** Where the journal ended at a snapshot (ChainStore.mark). */
+export interface JournalMark {
+  length: number;
+  prev: string;
+}
+
 /** A final block or state-control writes read back, with its line in the journal (for errors). */
 export type JournalEntry = { line: number } & JournalItem;
 
@@ -228,6 +234,35 @@ export class ChainStore {
     } catch {
       // the torn line stays; load() cuts it
     }
+  }
+
+  /** Where the journal ends now (a snapshot): cutBack returns to it. */
+  mark(): JournalMark {
+    return { length: this.#length, prev: this.#prev };
+  }
+
+  /**
+   * Cuts the journal back to `mark` (a revert to a snapshot) and fsyncs it: the records appended
+   * since are gone, so a restart comes back to the reverted chain. The chain of checksums stays
+   * whole (the next record follows the mark's).
+   */
+  cutBack(mark: JournalMark): void {
+    if (this.#failure) throw this.#failure;
+    if (mark.length > this.#length) throw new Error(`cannot cut the journal back to ${mark.length} bytes: it holds ${this.#length}`);
+    try {
+      this.#fd ??= this.#fs.openSync(this.#journalPath, 'a');
+      this.#fs.ftruncateSync(this.#fd, mark.length);
+      this.#fs.fsyncSync(this.#fd);
+    } catch (error) {
+      // What the file holds now is not known for sure: no later append may chain onto it.
+      const cause = error as NodeJS.ErrnoException;
+      const errno = cause.code ?? 'EIO';
+      const detail = cause.message.startsWith(errno) ? cause.message : `${errno}: ${cause.message}`;
+      this.#failure = new DataDirError('MASON_DEVNET_STATE_WRITE_FAILED', { file: this.#journalPath, errno, detail, method: 'mason_revert' });
+      throw this.#failure;
+    }
+    this.#length = mark.length;
+    this.#prev = mark.prev;
   }
 
   close(): void {

@@ -161,6 +161,20 @@ export class Mempool {
     this.#executed.delete(id);
   }
 
+  /**
+   * A revert to a snapshot: the pool holds exactly `ops` again (`unaffordable` of them waiting for
+   * their sender to pay), and `gone` (operations included or sent since) are not executed any more
+   * (sending one again is no replay).
+   */
+  restore(ops: readonly PooledOperation[], unaffordable: readonly string[], gone: Iterable<string>): void {
+    for (const id of gone) this.#executed.delete(id);
+    for (const op of this.pool.all()) this.pool.remove(op.signed.id);
+    for (const op of ops) this.pool.add(op);
+    for (const id of unaffordable) this.pool.markUnaffordable(id);
+    this.stalled = false;
+    this.#watchWaitingExpiry();
+  }
+
   /** A final operation read back from disk: sending it again is a replay. */
   restoredExecuted(id: string, expirePeriod: number): void {
     this.#executed.add(id, expirePeriod);

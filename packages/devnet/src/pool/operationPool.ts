@@ -89,6 +89,16 @@ export class OperationPool {
     return this.#byId.has(id);
   }
 
+  /** A pooled operation waits for its sender to be able to pay again (a revert to a snapshot where it did). */
+  markUnaffordable(id: string): void {
+    if (this.#byId.has(id)) this.#unaffordable.add(id);
+  }
+
+  /** Every pooled operation, in arrival order. */
+  all(): PooledOperation[] {
+    return [...this.#byId.values()];
+  }
+
   get(id: string): PooledOperation | undefined {
     return this.#byId.get(id);
   }

@@ -101,6 +101,17 @@ export class BlockProducer {
     this.#lastProducedSlot = slot;
   }
 
+  /** A revert to a snapshot: the last produced slot is the snapshot's again. */
+  revertTo(lastProducedSlot: Slot, failedSlot: Slot | null): void {
+    this.#lastProducedSlot = lastProducedSlot;
+    this.failedSlot = failedSlot;
+  }
+
+  /** Where the traces of executed operations go (null: none recorded). */
+  get traces(): TraceStore | null {
+    return this.#traces;
+  }
+
   /** Blocks being executed (on the worker): their operations are neither pooled nor settled. */
   get executing(): number {
     return this.#executingSlots.length;

@@ -24,7 +24,8 @@ export interface ReadOnlyWorkerOptions {
 }
 
 /** Ledger-entry changes only: the VM reads nothing else (rolls, credits and the async pool stay on the node). */
-const isEntryChange = (change: BlockChange) => change.kind === 'create' || change.kind === 'balance' || change.kind === 'bytecode' || change.kind === 'data';
+const isEntryChange = (change: BlockChange) =>
+  change.kind === 'create' || change.kind === 'balance' || change.kind === 'bytecode' || change.kind === 'data' || change.kind === 'removeEntry';
 
 /**
  * Read-only executions on a worker thread, so that however long one runs, the node's servers

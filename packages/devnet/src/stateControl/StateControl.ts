@@ -116,6 +116,19 @@ export class StateControl {
     return this.node.currentSlot();
   }
 
+  /** A snapshot of the whole devnet (snapshots/Snapshots.ts); resolves to its id. */
+  async snapshot(): Promise<string> {
+    this.checkOpen();
+    return this.node.snapshot();
+  }
+
+  /** Back to snapshot `id`; false when no live snapshot has that id. */
+  async revert(id: string, method = 'revert'): Promise<boolean> {
+    this.checkOpen();
+    if (typeof id !== 'string') throw badArgument(method, 'the snapshot id', 'a string, as snapshot() returned it (e.g. "0x1")', id);
+    return this.node.revert(id);
+  }
+
   #commit(method: string, changes: BlockChange[], impersonate?: StateChangeRecord['impersonate']): Promise<void> {
     this.checkOpen();
     const cycle = Math.floor(this.node.currentSlot().period / this.node.config.periodsPerCycle);

@@ -28,6 +28,16 @@ export interface DevnetStateControl {
   advanceTo(timestamp: number): Promise<Slot>;
   /** The state as a versioned, checksummed document (what `mason_dump_state` answers and `--dump-state` writes). */
   dumpState(): StateDump;
+  /**
+   * Takes a snapshot of the whole chain (ledger, pool, asynchronous messages, deferred calls,
+   * rolls, blocks, operations, events, clock); resolves to its id. Same as `mason_snapshot`.
+   */
+  snapshot(): Promise<string>;
+  /**
+   * Brings the chain back to snapshot `id` and removes it with every later snapshot; false
+   * (nothing changes) when no live snapshot has that id. Same as `mason_revert`.
+   */
+  revert(id: string): Promise<boolean>;
 }
 
 export function devnetStateControl(node: DevnetNode, control: StateControl): DevnetStateControl {
@@ -45,5 +55,7 @@ export function devnetStateControl(node: DevnetNode, control: StateControl): Dev
     advanceCycles: (count) => control.advanceCycles(count),
     advanceTo: (timestamp) => control.advanceTo(timestamp),
     dumpState: () => dumpState(node),
+    snapshot: () => control.snapshot(),
+    revert: (id) => control.revert(id),
   };
 }

@@ -20,6 +20,8 @@ export class TraceStore {
   // A Map iterates in insertion order: the first key is the oldest trace.
   readonly #traces = new Map<string, string>();
   #bytes = 0;
+  /** While a snapshot is live: the id of each trace added, in order (a revert forgets those added after its snapshot). */
+  log: string[] | null = null;
 
   constructor(options: TraceOptions = {}) {
     this.keep = options.keep ?? DEFAULT_TRACE_KEEP;
@@ -32,6 +34,7 @@ export class TraceStore {
     if (json.length > this.maxBytes || this.keep === 0) return;
     this.#traces.set(id, json);
     this.#bytes += json.length;
+    this.log?.push(id);
     for (const [oldest] of this.#traces) {
       if (this.#traces.size <= this.keep && this.#bytes <= this.maxBytes) break;
       this.delete(oldest);
@@ -52,7 +55,8 @@ export class TraceStore {
     return this.#bytes;
   }
 
-  private delete(id: string): void {
+  /** Forgets a trace (its operation was reverted away, or it is the oldest). */
+  delete(id: string): void {
     const json = this.#traces.get(id);
     if (json === undefined) return;
     this.#bytes -= json.length;

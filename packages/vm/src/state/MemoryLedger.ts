@@ -76,6 +76,11 @@ export class MemoryLedger<Extra extends { kind: string } = never> implements Led
     return this.#entries.has(address);
   }
 
+  /** Removes an entry and everything it holds (not journaled): a devnet revert takes back an entry created after its snapshot. */
+  deleteEntry(address: string): void {
+    this.#entries.delete(address);
+  }
+
   /** Writes one change; with a journal, records it and how to undo it. */
   write(change: LedgerWrite | Extra): void {
     const journal = this.journal;

@@ -1,0 +1,31 @@
+import { ApiError } from '../apiError.js';
+import type { ChainCommands } from '../chainAccess.js';
+import type { MethodTable } from '../rpc/jsonRpcServer.js';
+
+/** Positional parameters: exactly `count`, else -32602 as the node's API answers a wrong count. */
+function exactly(params: unknown[], count: number): unknown[] {
+  if (params.length !== count)
+    throw ApiError.invalidParams(`Invalid params: expected ${count} positional parameter${count === 1 ? '' : 's'}, got ${params.length}`);
+  return params;
+}
+
+/**
+ * The private API's snapshot methods (anvil's evm_snapshot / evm_revert): `mason_snapshot []` →
+ * an id ("0x1", "0x2"…), `mason_revert [id]` → true, or false when no live snapshot has that id.
+ */
+export function snapshotMethods(node: Pick<ChainCommands, 'snapshot' | 'revert'>): MethodTable {
+  return {
+    mason_snapshot: (params) => {
+      exactly(params, 0);
+      return node.snapshot();
+    },
+    mason_revert: (params) => {
+      const [id] = exactly(params, 1);
+      if (typeof id !== 'string')
+        throw ApiError.invalidParams(
+          `Invalid params: mason_revert: the snapshot id must be a string (as mason_snapshot returned it), got ${JSON.stringify(id) ?? String(id)}`,
+        );
+      return node.revert(id);
+    },
+  };
+}
