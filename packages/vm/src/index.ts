@@ -65,6 +65,7 @@ export { MemoryLedger, type MemoryLedgerEntryInit, type MemoryLedgerOptions } fr
 export { LedgerJournal } from './state/LedgerJournal.js';
 export type { LedgerWrite } from './state/LedgerWrite.js';
 export { SpeculativeLedger } from './state/SpeculativeLedger.js';
+export { planTransfer, TransferRefused, type TransferPlan } from './state/transferRule.js';
 export type { LedgerReader, LedgerState, LedgerChanges, LedgerEntryChange, DatastoreChanges } from './state/LedgerState.js';
 export { toKey, fromKey, compareBytes } from './state/bytesKey.js';
 export { NODE_CONDOM_LIMITS, MAX_MEMORY_PAGES, type CondomLimits } from '@mason/wasm';

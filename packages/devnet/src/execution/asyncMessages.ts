@@ -4,6 +4,7 @@ import { ASYNC_MSG_CST_GAS_COST, MAX_ASYNC_POOL_LENGTH, pooledMessageId, type Po
 import type { SCOutputEvent } from '../events/eventStore.js';
 import type { BlockChange, DevnetLedger } from '../ledger/devnetLedger.js';
 import type { ExecutionEnvironment } from './ExecutionEnvironment.js';
+import { creditIfAccepted } from '../ledger/moveCoins.js';
 import { asyncMessageTrace } from '../traces/operationTrace.js';
 
 /** Adds the messages an operation emitted (its coins and fee are already taken) to the pool. */
@@ -70,7 +71,8 @@ export function settleAsyncPool(env: ExecutionEnvironment): void {
   }
   for (const { id, message } of eliminated) {
     ledger.write({ kind: 'asyncMessage', id, value: null });
-    refundCoins(ledger, message.sender, message.coins, env.vm.limits.ledgerEntryBaseCost);
+    // The node's cancel_async_message: a refund that cannot be made (a vanished contract, a new address below the entry cost) is dropped.
+    creditIfAccepted(ledger, message.sender, message.coins, env.vm.limits.ledgerEntryBaseCost);
   }
 }
 
@@ -81,16 +83,4 @@ function hasWrites(changes: readonly BlockChange[], address: string, key: Uint8A
     if (change.address !== address) return false;
     return key === undefined || (change.kind === 'data' && bytesEqual(change.key, key));
   });
-}
-
-/**
- * Gives a cancelled message's coins back to its sender, as the node's `cancel_async_message`: a
- * credit that cannot be made (a vanished contract, a new address below the entry cost) is dropped.
- */
-function refundCoins(ledger: DevnetLedger, sender: string, coins: bigint, entryCost: bigint): void {
-  if (ledger.hasEntry(sender)) {
-    ledger.write({ kind: 'balance', address: sender, value: ledger.balance(sender) + coins });
-  } else if (!sender.startsWith('AS') && coins >= entryCost) {
-    ledger.write({ kind: 'balance', address: sender, value: coins - entryCost });
-  }
 }

@@ -1,13 +1,14 @@
-import { compareSlots, deserializeOperationContent, MAX_AMOUNT, type Slot } from '@mason/codec';
+import { compareSlots, deserializeOperationContent, type Slot } from '@mason/codec';
 import { type LedgerJournal, SlotContext, type SlotContextInit, type Vm } from '@mason/vm';
 import { MAX_ASYNC_GAS } from '../asyncPool/asyncPoolState.js';
 import type { ChainConfig } from '../config.js';
 import type { SCOutputEvent } from '../events/eventStore.js';
 import type { BlockChange, DevnetLedger } from '../ledger/devnetLedger.js';
+import { creditIfAccepted } from '../ledger/moveCoins.js';
 import { declaredBlockGas } from '../pool/operationPool.js';
 import { executeAsyncMessages, settleAsyncPool } from './asyncMessages.js';
 import { executeDueDeferredCalls } from '../deferredCalls/executeDueDeferredCalls.js';
-import { type ExecutableOperation, executeOperation } from './executeOperation.js';
+import { type ExecutableOperation, executeBlockOperation } from './executeBlockOperation.js';
 import type { FailureFrames } from './failureFrames.js';
 
 /**
@@ -80,12 +81,12 @@ export function executeSlot(engine: SlotEngine, input: SlotExecutionInput): Slot
     const slot = new SlotContext(input.context);
     const env = { ...engine, slot, trace: input.trace === true };
     const deferred = executeDueDeferredCalls(env);
-    payDeferredCredits(ledger, input.context.slot);
+    payDeferredCredits(ledger, input.context.slot, env.vm.limits.ledgerEntryBaseCost);
     let fees = 0n;
     let blockGas = 0n;
     const operations = input.operations.map(({ id, sender, contentBytes }): OperationExecution => {
       const signed: ExecutableOperation = { id, sender, content: deserializeOperationContent(contentBytes) };
-      const outcome = executeOperation(signed, env);
+      const outcome = executeBlockOperation(signed, env);
       if (!outcome.executed) return { executed: false, success: false, events: outcome.events };
       fees += outcome.fee;
       blockGas += declaredBlockGas(signed);
@@ -98,7 +99,7 @@ export function executeSlot(engine: SlotEngine, input: SlotExecutionInput): Slot
         ...(outcome.failure && { failure: outcome.failure }),
       };
     });
-    payRewards(ledger, config, input, fees);
+    payRewards(ledger, config, input, fees, env.vm.limits.ledgerEntryBaseCost);
     const asyncTraces: Array<[string, string]> | undefined = input.trace ? [] : undefined;
     // The node's async gas: max_async_gas − the slot's deferred-call gas + the gas the block left unused.
     const asyncGas = (MAX_ASYNC_GAS > deferred.bookedGas ? MAX_ASYNC_GAS - deferred.bookedGas : 0n) + config.maxGasPerBlock - blockGas;
@@ -113,15 +114,11 @@ export function executeSlot(engine: SlotEngine, input: SlotExecutionInput): Slot
 }
 
 /** Block credits (reward + fees) split as the node does: 1/51 to each endorser and to the endorsed block's creator per endorsement, the rest to the producer. */
-function payRewards(ledger: DevnetLedger, config: ChainConfig, input: SlotExecutionInput, fees: bigint): void {
+function payRewards(ledger: DevnetLedger, config: ChainConfig, input: SlotExecutionInput, fees: bigint, entryCost: bigint): void {
   const credits = config.blockReward + fees;
   const part = credits / BigInt(3 * (1 + config.endorsementCount));
   let remaining = credits;
-  // A credit that would overflow a balance (u64) is not given, as the node's failing transfer_coins.
-  const credit = (address: string, amount: bigint) => {
-    const value = ledger.balance(address) + amount;
-    if (value <= MAX_AMOUNT) ledger.write({ kind: 'balance', address, value });
-  };
+  const credit = (address: string, amount: bigint) => creditIfAccepted(ledger, address, amount, entryCost);
   for (const endorser of input.endorsers) {
     credit(endorser, part);
     remaining -= part;
@@ -133,15 +130,14 @@ function payRewards(ledger: DevnetLedger, config: ChainConfig, input: SlotExecut
   credit(input.producer, remaining);
 }
 
-function payDeferredCredits(ledger: DevnetLedger, slot: Slot): void {
+function payDeferredCredits(ledger: DevnetLedger, slot: Slot, entryCost: bigint): void {
   for (const [address, credits] of ledger.deferredCredits) {
     for (const [key, amount] of credits) {
       const [period, thread] = key.split(':').map(Number) as [number, number];
       if (compareSlots({ period, thread }, slot) > 0) continue;
       ledger.write({ kind: 'deferred', address, period, thread, value: 0n });
-      // The node takes the credit, then its transfer fails if the balance would overflow u64.
-      const value = ledger.balance(address) + amount;
-      if (value <= MAX_AMOUNT) ledger.write({ kind: 'balance', address, value });
+      // The node takes the credit, then gives it by transfer_coins, which may refuse it (a u64 overflow).
+      creditIfAccepted(ledger, address, amount, entryCost);
     }
   }
 }

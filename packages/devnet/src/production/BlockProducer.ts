@@ -6,7 +6,7 @@ import { createBlock, createEndorsement } from '../chain/createBlock.js';
 import type { Finalizer } from '../chain/Finalizer.js';
 import type { OperationRecord } from '../chain/operationRecord.js';
 import type { ChainConfig } from '../config.js';
-import { maxSpending } from '../execution/executeOperation.js';
+import { maxSpending } from '../execution/executeBlockOperation.js';
 import type { SlotExecution, SlotExecutionInput } from '../execution/executeSlot.js';
 import { ExecutionWorker, SlotExecutionFailed } from '../execution/ExecutionWorker.js';
 import type { BlockChange, DevnetLedger } from '../ledger/devnetLedger.js';

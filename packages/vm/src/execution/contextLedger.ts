@@ -1,11 +1,11 @@
 // Ledger operations of the node's execution context and speculative ledger, with their rights
 // checks, storage costs and error texts.
-import { Address, blake3, concatBytes, formatMas } from '@mason/codec';
+import { Address, blake3, concatBytes } from '@mason/codec';
 import type { ExecutionContext } from './ExecutionContext.js';
 import { ContextError, debugBytes } from './failures.js';
 import { storageDelete, storageWrite, transferEffect } from '../trace/traceEffects.js';
+import { planTransfer, TransferRefused, type TransferPlan } from '../state/transferRule.js';
 
-const U64_MAX = (1n << 64n) - 1n;
 const encoder = new TextEncoder();
 
 export function isContractAddress(address: string): boolean {
@@ -18,53 +18,23 @@ export function currentAddress(ctx: ExecutionContext): string {
   return frame.address;
 }
 
-/**
- * Moves coins between addresses (either side may be absent: pure burn or mint). Crediting a
- * missing user address creates it if the amount covers the entry cost; a missing SC cannot be
- * credited.
- */
+/** Moves coins between addresses by the node's rule (state/transferRule.ts), after the context's rights check. */
 export function transferCoins(ctx: ExecutionContext, from: string | undefined, to: string | undefined, amount: bigint, checkRights: boolean): void {
   if (from !== undefined && checkRights && !ctx.hasWriteRightsOn(from)) {
     throw new ContextError(`spending from address ${from} is not allowed in this context`, 'MASON_VM_COINS');
   }
   const ledger = ctx.ledger;
-  let fromBalance: bigint | undefined;
-  if (from !== undefined) {
-    const balance = ledger.getBalance(from);
-    if (balance === undefined) throw new ContextError(`spending address ${from} not found`, 'MASON_VM_COINS');
-    if (balance < amount) {
-      throw new ContextError(
-        `failed to transfer ${formatMas(amount)} coins from spending address ${from} due to insufficient balance ${formatMas(balance)}`,
-        'MASON_VM_COINS',
-      );
-    }
-    fromBalance = balance - amount;
+  let plan: TransferPlan;
+  try {
+    plan = planTransfer((address) => ledger.getBalance(address), from, to, amount, ctx.host.limits.ledgerEntryBaseCost);
+  } catch (error) {
+    if (error instanceof TransferRefused) throw new ContextError(error.message, 'MASON_VM_COINS');
+    throw error;
   }
-  let toBalance: bigint | undefined;
-  let createTo = false;
-  if (to !== undefined) {
-    const old = to === from ? fromBalance : ledger.getBalance(to);
-    if (old !== undefined) {
-      if (old + amount > U64_MAX) {
-        throw new ContextError(
-          `overflow in crediting address ${to} balance ${formatMas(old)} due to adding ${formatMas(amount)} coins to balance`,
-          'MASON_VM_COINS',
-        );
-      }
-      toBalance = old + amount;
-    } else if (isContractAddress(to)) {
-      throw new ContextError(`cannot transfer coins to non-existing smart contract address ${to}`, 'MASON_VM_COINS');
-    } else if (amount >= ctx.host.limits.ledgerEntryBaseCost) {
-      createTo = true;
-      toBalance = amount - ctx.host.limits.ledgerEntryBaseCost;
-    } else {
-      throw new ContextError(`insufficient amount ${formatMas(amount)} to create credited address ${to}`, 'MASON_VM_COINS');
-    }
-  }
-  if (from !== undefined) ledger.setBalance(from, fromBalance!);
-  if (to !== undefined) {
-    if (createTo) ledger.createEntry(to);
-    ledger.setBalance(to, toBalance!);
+  if (plan.from) ledger.setBalance(plan.from.address, plan.from.balance);
+  if (plan.to) {
+    if (plan.to.create) ledger.createEntry(plan.to.address);
+    ledger.setBalance(plan.to.address, plan.to.balance);
   }
   if (amount !== 0n) ctx.tracer?.effect(transferEffect(from, to, amount));
 }

@@ -1,7 +1,5 @@
-import { Address } from '@mason/codec';
 import { ContextError, hostFailure } from '../failures.js';
 import type { InstanceEnv } from '../InstanceEnv.js';
-import { nodeAddressParseError } from '../nodeAddressError.js';
 import { tracedAbi } from '../../trace/tracedAbi.js';
 
 // Host functions receive raw wasm values: i32/f64 as numbers, i64 as bigints.

@@ -1,17 +1,14 @@
-import { formatMas, MAX_AMOUNT, NODE_CONSTANTS, type OperationContent, type SignedOperation } from '@mason/codec';
-import { ExecutionTracer, formatMassaExecutionError, truncateUtf8, type LedgerJournal, type SlotContext, type Vm } from '@mason/vm';
+import { formatMas, NODE_CONSTANTS, type OperationContent, type SignedOperation } from '@mason/codec';
+import { ExecutionTracer, formatMassaExecutionError, TransferRefused, truncateUtf8 } from '@mason/vm';
 import type { ChainConfig } from '../config.js';
 import type { SCOutputEvent } from '../events/eventStore.js';
-import type { BlockChange, DevnetLedger } from '../ledger/devnetLedger.js';
 import { addEmittedMessages } from './asyncMessages.js';
 import type { ExecutionEnvironment } from './ExecutionEnvironment.js';
+import { moveCoins } from '../ledger/moveCoins.js';
 import { coinOperationTrace, contractOperationTrace } from '../traces/operationTrace.js';
 import { failureFrames, type FailureFrames } from './failureFrames.js';
 
-/** An address is created by a transfer only if the amount covers the ledger entry cost. */
-export const LEDGER_ENTRY_BASE_COST = NODE_CONSTANTS.ledgerEntryBaseCost;
-
-export interface OperationOutcome {
+export interface BlockOperationOutcome {
   /** false when the fee could not be paid: the operation is skipped and not recorded as executed. */
   executed: boolean;
   success: boolean;
@@ -76,18 +73,18 @@ function event(env: ExecutionEnvironment, operationId: string, callStack: string
  * operation; a failure rolls back everything but the fee and emits the node's error event.
  * Contract operations run in the VM, which does its own checkpointing and error events.
  */
-export function executeOperation(signed: ExecutableOperation, env: ExecutionEnvironment): OperationOutcome {
+export function executeBlockOperation(signed: ExecutableOperation, env: ExecutionEnvironment): BlockOperationOutcome {
   const { ledger, journal } = env;
   const sender = signed.sender;
   const fee = signed.content.fee;
-  const balance = ledger.balance(sender);
-  const feeError = !ledger.hasEntry(sender) ? `spending address ${sender} not found` : balance < fee ? insufficientBalance(fee, sender, balance) : undefined;
-  if (feeError !== undefined) {
+  try {
+    moveCoins(ledger, sender, undefined, fee, env.vm.limits.ledgerEntryBaseCost);
+  } catch (error) {
+    if (!(error instanceof TransferRefused)) throw error;
     // execution.rs, prepare_operation_for_execution: `could not spend fees: {}` with the ExecutionError's Display.
-    const data = truncateUtf8(`could not spend fees: Runtime error: ${feeError}`, NODE_CONSTANTS.maxEventSize);
+    const data = truncateUtf8(`could not spend fees: Runtime error: ${error.message}`, NODE_CONSTANTS.maxEventSize);
     return { executed: false, success: false, fee: 0n, events: [event(env, signed.id, [sender], data)] };
   }
-  ledger.write({ kind: 'balance', address: sender, value: balance - fee });
   const op = signed.content.op;
   const tracer = env.trace ? new ExecutionTracer() : undefined;
   if (op.type === 'ExecuteSC') {
@@ -152,22 +149,34 @@ export function executeOperation(signed: ExecutableOperation, env: ExecutionEnvi
   }
 }
 
-function runCoinOperation(signed: ExecutableOperation, { ledger, config, slot }: ExecutionEnvironment): void {
+/** A coin move of an operation; a refusal becomes the operation's failure, in the node's words (`failure(text)`). */
+function move(env: ExecutionEnvironment, from: string, to: string | undefined, amount: bigint, failure: (why: string) => string): void {
+  try {
+    moveCoins(env.ledger, from, to, amount, env.vm.limits.ledgerEntryBaseCost);
+  } catch (error) {
+    if (error instanceof TransferRefused) throw new OperationFailure(failure(error.message));
+    throw error;
+  }
+}
+
+function runCoinOperation(signed: ExecutableOperation, env: ExecutionEnvironment): void {
+  const { ledger, config, slot } = env;
   const sender = signed.sender;
   const op = signed.content.op;
   switch (op.type) {
     case 'Transaction':
-      transfer(ledger, sender, op.recipient, op.amount);
+      // execution.rs execute_transaction_op: a TransactionError around transfer_coins's RuntimeError.
+      move(
+        env,
+        sender,
+        op.recipient,
+        op.amount,
+        (why) => `\`Transaction\` error: transfer of ${formatMas(op.amount)} coins from ${sender} to ${op.recipient} failed: Runtime error: ${why}`,
+      );
       return;
     case 'RollBuy': {
       const cost = op.rollCount * config.rollPrice;
-      const balance = ledger.balance(sender);
-      if (balance < cost) {
-        throw new OperationFailure(
-          `\`RollBuy\` error: ${sender} failed to buy ${op.rollCount} rolls: Runtime error: ${insufficientBalance(cost, sender, balance)}`,
-        );
-      }
-      ledger.write({ kind: 'balance', address: sender, value: balance - cost });
+      move(env, sender, undefined, cost, (why) => `\`RollBuy\` error: ${sender} failed to buy ${op.rollCount} rolls: Runtime error: ${why}`);
       ledger.write({ kind: 'rolls', address: sender, value: ledger.rollCount(sender) + Number(op.rollCount) });
       return;
     }
@@ -189,35 +198,4 @@ function runCoinOperation(signed: ExecutableOperation, { ledger, config, slot }:
     default:
       throw new Error(`${op.type} is a contract operation`);
   }
-}
-
-/** speculative_ledger.rs, transfer_coins: the spending side's error. */
-function insufficientBalance(amount: bigint, from: string, balance: bigint): string {
-  return `failed to transfer ${formatMas(amount)} coins from spending address ${from} due to insufficient balance ${formatMas(balance)}`;
-}
-
-/**
- * A Transaction's transfer. Its errors are the node's: execution.rs `execute_transaction_op`
- * (`transfer of {} coins from {} to {} failed: {}`, a TransactionError) around the Display of
- * speculative_ledger.rs `transfer_coins`'s RuntimeError.
- */
-export function transfer(ledger: DevnetLedger, from: string, to: string, amount: bigint): void {
-  const balance = ledger.balance(from);
-  const failed = (why: string) =>
-    new OperationFailure(`\`Transaction\` error: transfer of ${formatMas(amount)} coins from ${from} to ${to} failed: Runtime error: ${why}`);
-  if (balance < amount) throw failed(insufficientBalance(amount, from, balance));
-  const remaining = balance - amount;
-  if (!ledger.hasEntry(to)) {
-    if (to.startsWith('AS')) throw failed(`cannot transfer coins to non-existing smart contract address ${to}`);
-    if (amount < LEDGER_ENTRY_BASE_COST) throw failed(`insufficient amount ${formatMas(amount)} to create credited address ${to}`);
-    ledger.write({ kind: 'balance', address: from, value: remaining });
-    ledger.write({ kind: 'balance', address: to, value: amount - LEDGER_ENTRY_BASE_COST });
-    return;
-  }
-  const old = to === from ? remaining : ledger.balance(to);
-  if (old + amount > MAX_AMOUNT) {
-    throw failed(`overflow in crediting address ${to} balance ${formatMas(old)} due to adding ${formatMas(amount)} coins to balance`);
-  }
-  ledger.write({ kind: 'balance', address: from, value: remaining });
-  ledger.write({ kind: 'balance', address: to, value: ledger.balance(to) + amount });
 }
