@@ -34,6 +34,8 @@ export const deployErrors = {
     'step "{step}" of {module} was {state} on {network} with other inputs ({differences}). Nothing was sent. To deploy the module as it is now, run with `--reset {step}` (redo this step and those after it that use it) or `--replan` (redo every changed step); to keep what was deployed, restore the module.',
   MASON_DEPLOY_SCRIPT_INSUFFICIENT_BALANCE:
     '{address} has {balance} MAS (candidate) but the {count} step(s) left of {module} need up to {needed} MAS ({breakdown}). Nothing was sent: fund the account, or send fewer coins.',
+  MASON_DEPLOY_SCRIPT_GONE:
+    'step "{step}" of {module} is recorded as deployed at {address}, but {network} holds no contract there (a devnet restarted without its state, or records of another chain). Nothing was sent. Run with `--replan` to deploy again what is gone (and the steps that use it), or `--reset {step}`.',
   MASON_DEPLOY_SCRIPT_UNKNOWN_STEP: '--reset {step}: {module} has no such step (its steps: {steps}).',
 } as const;
 

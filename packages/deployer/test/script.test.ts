@@ -1,6 +1,7 @@
 // Deployment scripts (buildModule → planDeployment → runDeployment) against an in-process devnet
 // with contracts compiled by @mason/compiler: dependency order, addresses as arguments, calls,
 // reruns, changed modules, the balance check before anything is sent, and upgrades.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Account, type Client, createClient, getBalance, readOnlyCall, transfer } from '@mason/client';
 import { MAS, SecretKey } from '@mason/codec';
 import { build } from '@mason/compiler';
@@ -123,6 +124,22 @@ describe('a deployment script', () => {
     expect(reset.steps.map((s) => `${s.step}:${s.action}`)).toEqual(['vault:redo', 'token.setMinter:redo']);
     expect(reset.addresses.token).toBe(replanned.addresses.token);
     expect(await text(reset.addresses.token!, 'minter')).toBe(reset.addresses.vault);
+  });
+
+  it('refuses a recorded contract the node does not hold (a devnet restarted without its state); --replan deploys it again', async () => {
+    await run(system(), 'gone').result;
+    const records = new DeploymentRecords(project.root, 'gone');
+    // As if the chain had been reset: the recorded address holds no contract.
+    const file = JSON.parse(readFileSync(records.path, 'utf8'));
+    file.scripts.system.steps.token.address = account.address.toString();
+    writeFileSync(records.path, JSON.stringify(file));
+
+    const error = await errorOf(run(system(), 'gone').result);
+    expect(error?.code).toBe('MASON_DEPLOY_SCRIPT_GONE');
+    expect(error!.message).toContain(`step "token" of system is recorded as deployed at ${account.address.toString()}`);
+    const replanned = await run(system(), 'gone', { replan: true }).result;
+    expect(replanned.steps.map((s) => `${s.step}:${s.action}`)).toEqual(['token:redo', 'vault:redo', 'token.setMinter:redo']);
+    expect(await text(replanned.addresses.vault!, 'token')).toBe(replanned.addresses.token);
   });
 
   it('refuses before sending anything when the account cannot pay for every step left', async () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { type Account, type Client, getAddresses, getStatus } from '@mason/client';
+import { type Account, type Client, getAddresses, getAddressesBytecode, getStatus } from '@mason/client';
 import { formatMas, MAX_AMOUNT, parseMas } from '@mason/codec';
 import { DeploymentRecords } from '../deploymentRecords.js';
 import { DeployError } from '../errors.js';
@@ -203,10 +203,21 @@ export async function planDeployment(params: PlanParams): Promise<DeploymentPlan
   for (const name of params.reset ?? []) {
     if (!ids.has(name)) throw new DeployError('MASON_DEPLOY_SCRIPT_UNKNOWN_STEP', { step: name, module, steps: [...ids].join(', ') });
   }
+  // Contracts recorded as deployed that the node does not hold (a devnet restarted without its state).
+  const recordedContracts = checked.filter(({ future }) => future.kind === 'contract' && journal.steps[future.id]?.status === 'done');
+  const codes =
+    recordedContracts.length === 0
+      ? []
+      : await getAddressesBytecode(
+          params.client,
+          recordedContracts.map(({ future }) => ({ address: journal.steps[future.id]!.address ?? '', is_final: false })),
+        );
+  const gone = new Set(recordedContracts.filter((_, index) => (codes[index]?.length ?? 0) === 0).map(({ future }) => future));
+
   const again = new Set<Future>(steps.filter((s) => params.reset?.includes(s.id)));
   for (const { future, hash } of checked) {
     const record = journal.steps[future.id];
-    if (params.replan && record && record.inputsSha256 !== hash) again.add(future);
+    if (params.replan && record && (record.inputsSha256 !== hash || gone.has(future))) again.add(future);
     if (graph.get(future)!.some((dep) => again.has(dep))) again.add(future);
   }
 
@@ -225,6 +236,8 @@ export async function planDeployment(params: PlanParams): Promise<DeploymentPlan
         state: record.status === 'done' ? `done (operation ${record.operationId})` : `sent (operation ${record.operationId}, not yet final)`,
         differences: describeStep(future),
       });
+    } else if (gone.has(future)) {
+      throw new DeployError('MASON_DEPLOY_SCRIPT_GONE', { step: future.id, module, address: record.address ?? '?', network: params.network });
     } else action = record.status === 'done' ? 'skip' : 'resume';
     const runs = action === 'run' || action === 'redo';
     const storage = future.kind === 'contract' ? contractStorageCost(built.wasm.length) : 0n;
