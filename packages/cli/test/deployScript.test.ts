@@ -60,9 +60,9 @@ interface Run {
   killAfter(text: string): Promise<void>;
 }
 
-function mason(args: string[]): Run {
+function mason(args: string[], cwd = root): Run {
   const child = spawn(process.execPath, [bin, ...args], {
-    cwd: root,
+    cwd,
     env: { ...process.env, MASON_NODE_URL: devnet.urls.public, MASON_NODE_WS_URL: devnet.urls.ws, NO_COLOR: '1' },
   });
   let stdout = '';
@@ -192,5 +192,33 @@ describe('mason deploy --script', () => {
     expect(await notModule.code).toBe(1);
     expect(notModule.stderr()).toContain('MASON_DEPLOY_SCRIPT_LOAD_FAILED');
     expect(notModule.stderr()).toContain('its default export is not a deployment module');
+  });
+
+  it("runs the token template's script: the token deployed with its constructor arguments", async () => {
+    const template = fileURLToPath(new URL('../../../templates/token/', import.meta.url));
+    const project = mkdtempSync(join(tmpdir(), 'mason-template-script-'));
+    try {
+      symlinkSync(fileURLToPath(new URL('../node_modules', import.meta.url)), join(project, 'node_modules'), 'dir');
+      mkdirSync(join(project, 'assembly/contracts'), { recursive: true });
+      mkdirSync(join(project, 'deploy'), { recursive: true });
+      writeFileSync(
+        join(project, 'package.json'),
+        JSON.stringify({ name: 'token', private: true, type: 'module', devDependencies: { '@mason/cli': '0.1.0' } }),
+      );
+      writeFileSync(join(project, 'assembly/contracts/token.ts'), readFileSync(join(template, 'assembly/contracts/token.ts')));
+      writeFileSync(join(project, 'deploy/token.ts'), readFileSync(join(template, 'deploy/token.ts')));
+      const run = mason(['deploy', '--script', 'token', '--json'], project);
+      expect(await run.code, run.stderr()).toBe(0);
+      const { addresses, steps } = JSON.parse(run.stdout());
+      expect(steps.map((step: { id: string; action: string }) => `${step.id}:${step.action}`)).toEqual(['token:run']);
+      const name = mason(['read', addresses.token, 'name', '--json'], project);
+      expect(await name.code, name.stderr()).toBe(0);
+      expect(JSON.parse(name.stdout()).value).toBe('MasonToken');
+      const supply = mason(['read', addresses.token, 'totalSupply', '--json'], project);
+      expect(await supply.code, supply.stderr()).toBe(0);
+      expect(String(JSON.parse(supply.stdout()).value)).toBe('1000000000000');
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
   });
 });
