@@ -26,7 +26,7 @@ export async function deployFromBuild(params: DeployFromBuildParams): Promise<De
 }
 
 /** The build's manifest (codec's format: no compiler is loaded to read it); a missing or invalid one is "not built". */
-function readBuild(outDir: string, contract: string): Manifest {
+export function readBuild(outDir: string, contract: string): Manifest {
   let text: string;
   try {
     text = readFileSync(join(outDir, 'manifest.json'), 'utf8');

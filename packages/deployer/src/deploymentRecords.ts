@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { dirname, join } from 'node:path';
 import type { SendOperationInput } from '@mason/client';
 import { DeployError } from './errors.js';
+import type { ScriptJournal } from './script/scriptJournal.js';
 
 export interface DeploymentRecord {
   contract: string;
@@ -30,12 +31,18 @@ export interface PendingDeployment {
   sentAt: string;
 }
 
+/** 2: adds `scripts`, the journals of deployment scripts; files of version 1 (no `version`) read as they are. */
+export const DEPLOYMENTS_FILE_VERSION = 2;
+
 interface DeploymentsFile {
+  version?: number;
   network: string;
   chainId: number | null;
   contracts: Record<string, DeploymentRecord>;
   history: DeploymentRecord[];
   pending: Record<string, PendingDeployment>;
+  /** Journals of `mason deploy --script`, by module id. */
+  scripts?: Record<string, ScriptJournal>;
 }
 
 /** `deployments/<network>.json`: the latest address of each contract, the history, and pending deployments. */
@@ -52,7 +59,32 @@ export class DeploymentRecords {
   read(): DeploymentsFile {
     if (!existsSync(this.path)) return { network: this.network, chainId: null, contracts: {}, history: [], pending: {} };
     const file = this.#parse(readFileSync(this.path, 'utf8'));
-    return { network: this.network, chainId: file.chainId ?? null, contracts: file.contracts ?? {}, history: file.history ?? [], pending: file.pending ?? {} };
+    return {
+      ...(file.version !== undefined && { version: file.version }),
+      network: this.network,
+      chainId: file.chainId ?? null,
+      contracts: file.contracts ?? {},
+      history: file.history ?? [],
+      pending: file.pending ?? {},
+      ...(file.scripts !== undefined && { scripts: file.scripts }),
+    };
+  }
+
+  /** The journal of a deployment script (empty when it never ran on this network). */
+  script(module: string): ScriptJournal {
+    const journal = this.read().scripts?.[module];
+    return journal ?? { steps: {} };
+  }
+
+  /** Changes a script's journal and writes the file (version 2). */
+  updateScript(module: string, change: (journal: ScriptJournal) => void): void {
+    this.#update((file) => {
+      file.version = DEPLOYMENTS_FILE_VERSION;
+      file.scripts ??= {};
+      const journal = file.scripts[module] ?? { steps: {} };
+      change(journal);
+      file.scripts[module] = journal;
+    });
   }
 
   pending(contract: string): PendingDeployment | undefined {
@@ -93,7 +125,7 @@ export class DeploymentRecords {
       throw refuse(where, message.replace(/ in JSON at position \d+.*$/, ''));
     }
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw refuse('line 1', 'it must hold a JSON object');
-    for (const key of ['contracts', 'pending'] as const) {
+    for (const key of ['contracts', 'pending', 'scripts'] as const) {
       const value = (parsed as Record<string, unknown>)[key];
       if (value !== undefined && (typeof value !== 'object' || value === null || Array.isArray(value)))
         throw refuse(`"${key}"`, 'it must be an object of contract name → entry');

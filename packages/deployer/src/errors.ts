@@ -20,6 +20,23 @@ export const deployErrors = {
     '{path} is not a valid deployments file ({where}: {reason}). Fix or restore it (it is JSON; git keeps its history), or move it away to start a new record.',
   MASON_DEPLOY_ADDRESS_NOT_FOUND:
     'operation {operationId} succeeded but no deployer event announced an address: was the bytecode a Mason deployer (build/<name>.deployer.wasm)?',
+  // Deployment scripts (deploy/<name>.ts).
+  MASON_DEPLOY_SCRIPT_NOT_FOUND:
+    'there is no deployment script "{name}": looked for {looked}{available}. Create deploy/{name}.ts (export default buildModule(…)).',
+  MASON_DEPLOY_SCRIPT_LOAD_FAILED: '{path} could not be loaded: {reason}',
+  MASON_DEPLOY_SCRIPT_INVALID: 'deployment module {module}: {reason}',
+  MASON_DEPLOY_SCRIPT_CYCLE: 'the steps of {module} wait for each other in a cycle: {cycle}. Remove one of these dependencies (an argument or an `after`).',
+  MASON_DEPLOY_SCRIPT_BAD_ARGS: 'step "{step}": the arguments do not fit {contract}.{func}({signature}); nothing was sent:\n  {problems}',
+  MASON_DEPLOY_SCRIPT_NO_FUNCTION: 'step "{step}": {contract} exports no function "{func}" (its exports: {exports}). Nothing was sent.',
+  MASON_DEPLOY_SCRIPT_MISSING_EXPORTS:
+    'step "{step}": the new code ({newContract}) does not export {missing}, which {why}. Nothing was sent: add the export(s) to {newContract}, or upgrade to another contract.',
+  MASON_DEPLOY_SCRIPT_CHANGED:
+    'step "{step}" of {module} was {state} on {network} with other inputs ({differences}). Nothing was sent. To deploy the module as it is now, run with `--reset {step}` (redo this step and those after it that use it) or `--replan` (redo every changed step); to keep what was deployed, restore the module.',
+  MASON_DEPLOY_SCRIPT_INSUFFICIENT_BALANCE:
+    '{address} has {balance} MAS (candidate) but the {count} step(s) left of {module} need up to {needed} MAS ({breakdown}). Nothing was sent: fund the account, or send fewer coins.',
+  MASON_DEPLOY_SCRIPT_GONE:
+    'step "{step}" of {module} is recorded as deployed at {address}, but {network} holds no contract there (a devnet restarted without its state, or records of another chain). Nothing was sent. Run with `--replan` to deploy again what is gone (and the steps that use it), or `--reset {step}`.',
+  MASON_DEPLOY_SCRIPT_UNKNOWN_STEP: '--reset {step}: {module} has no such step (its steps: {steps}).',
 } as const;
 
 export type DeployErrorCode = keyof typeof deployErrors;

@@ -22,6 +22,11 @@ interface DeployOptions extends SignerOptions {
   periodToLive?: number;
   fresh?: boolean;
   json?: boolean;
+  // Deployment scripts (deployScript.ts).
+  script?: string;
+  reset?: string[];
+  replan?: boolean;
+  dryRun?: boolean;
 }
 
 function describe(progress: DeployProgress): string {
@@ -89,7 +94,22 @@ export function deployCommand(): Command {
     .option('--period-to-live <periods>', 'periods after the last slot during which the operation may be included (1–9, default 9)', periodToLive)
     .option('--fresh', 'discard a deployment an interrupted run left pending, and deploy anew')
     .option('--json', 'print one JSON object')
+    .option('--script <name>', 'deploy what deploy/<name>.ts declares (buildModule), step by step, resuming an interrupted run')
+    .option('--reset <steps...>', 'with --script: redo these steps (and the steps that use them)')
+    .option('--replan', 'with --script: redo every step whose inputs changed since it was recorded (and the steps that use them)')
+    .option('--dry-run', 'with --script: print the plan, send nothing')
     .action(async (contract: string | undefined, options: DeployOptions) => {
+      if (options.script !== undefined || options.reset || options.replan || options.dryRun) {
+        if (options.script === undefined) throw new CliError('MASON_CLI_BAD_ARGS', { problems: '--reset, --replan and --dry-run go with --script <name>' });
+        if (contract !== undefined || options.args.length > 0 || options.fresh) {
+          throw new CliError('MASON_CLI_BAD_ARGS', { problems: '--script deploys what the script declares: give no contract name, --args or --fresh with it' });
+        }
+        const network = resolveNetwork(options.network);
+        const root = enterProject('deploy');
+        const account = await signerFor(network, options);
+        const { deployScript } = await import('./deployScript.js');
+        return deployScript(root, network, account, { ...options, script: options.script });
+      }
       const args = encodeContractArgs(options.args);
       const network = resolveNetwork(options.network);
       const root = enterProject('deploy');

@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Abi, type Manifest, parseAbi } from '@mason/codec';
+import { readBuild } from '../deployFromBuild.js';
+import { DeployError } from '../errors.js';
+
+/** A contract of `build/`: its bytecode, its deployer, its exports and (when the build wrote one) its ABI. */
+export interface BuiltContract {
+  name: string;
+  wasm: Uint8Array;
+  deployer: Uint8Array;
+  exports: string[];
+  abi: Abi | null;
+}
+
+/** Reads contracts of a build by name, each once. */
+export class BuiltContracts {
+  #manifest: Manifest | undefined;
+  readonly #cache = new Map<string, BuiltContract>();
+
+  constructor(readonly outDir: string) {}
+
+  get(name: string): BuiltContract {
+    const cached = this.#cache.get(name);
+    if (cached) return cached;
+    this.#manifest ??= readBuild(this.outDir, name);
+    const entry = Object.hasOwn(this.#manifest.contracts, name) ? this.#manifest.contracts[name] : undefined;
+    if (!entry) {
+      throw new DeployError('MASON_DEPLOY_NOT_BUILT', { contract: name, available: Object.keys(this.#manifest.contracts).join(', ') || 'none' });
+    }
+    const read = (path: string) => new Uint8Array(readFileSync(join(this.outDir, path)));
+    const built: BuiltContract = {
+      name,
+      wasm: read(entry.wasm.path),
+      deployer: read(entry.deployer.path),
+      exports: entry.exports,
+      abi: entry.abi ? parseAbi(readFileSync(join(this.outDir, entry.abi.path), 'utf8')) : null,
+    };
+    this.#cache.set(name, built);
+    return built;
+  }
+}
