@@ -1,3 +1,4 @@
+import type { CoverageReport } from './CoverageReport.js';
 import type { GasReport } from './GasRecorder.js';
 import type { TestFailure } from './locateFailure.js';
 
@@ -44,4 +45,6 @@ export interface TestRunResult {
   durationMs: number;
   /** With the `gasReport` option. */
   gasReport?: GasReport;
+  /** With the `coverage` option. */
+  coverage?: CoverageReport;
 }
