@@ -27,7 +27,14 @@ interface FileCounts {
 export class CoverageCollector {
   private readonly files = new Map<string, FileCounts>();
 
-  constructor(private readonly covered: (file: string) => boolean = isCoveredFile) {}
+  /**
+   * `lineCount` gives the number of lines of a file as it is on disk, when known: code mapped past
+   * it was added to the source for the compilation (the gas report's wrappers) and does not count.
+   */
+  constructor(
+    private readonly covered: (file: string) => boolean = isCoveredFile,
+    private readonly lineCount: (file: string) => number | undefined = () => undefined,
+  ) {}
 
   /** The spec with probes added (the source map follows the code), and what its probes stand for. */
   instrument(compiled: CompiledSpec): { compiled: CompiledSpec; probes: CoverageProbes } {
@@ -48,24 +55,31 @@ export class CoverageCollector {
 
   /** Adds counts known by probe (an instrumented contract run elsewhere, e.g. on a devnet). */
   add(probes: CoverageProbes, hits: (probe: number) => number): void {
+    const limits = new Map<string, number>();
+    const inSource = (file: string, line: number) => {
+      if (!limits.has(file)) limits.set(file, this.lineCount(file) ?? Number.POSITIVE_INFINITY);
+      return line <= limits.get(file)!;
+    };
     const runLines = new Map<string, Map<number, number>>();
     for (const block of probes.blocks) {
       let lines = runLines.get(block.file);
       if (!lines) runLines.set(block.file, (lines = new Map()));
       const count = hits(block.probe);
-      for (const line of block.lines) lines.set(line, Math.max(lines.get(line) ?? 0, count));
+      for (const line of block.lines) if (inSource(block.file, line)) lines.set(line, Math.max(lines.get(line) ?? 0, count));
     }
     for (const [file, lines] of runLines) {
       const counts = this.fileCounts(file);
       for (const [line, count] of lines) counts.lines.set(line, (counts.lines.get(line) ?? 0) + count);
     }
     for (const fn of probes.functions) {
+      if (!inSource(fn.file, fn.line)) continue;
       const counts = this.fileCounts(fn.file).functions;
       const known = counts.get(fn.name);
       if (known) known.hits += hits(fn.probe);
       else counts.set(fn.name, { line: fn.line, hits: hits(fn.probe) });
     }
     for (const branch of probes.branches) {
+      if (!inSource(branch.file, branch.line)) continue;
       const counts = this.fileCounts(branch.file).branches;
       let known = counts.get(branch.key);
       if (!known) counts.set(branch.key, (known = { line: branch.line, arms: [] }));

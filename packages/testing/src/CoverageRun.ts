@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import type { Colors } from './SpecReporter.js';
 import { CoverageCollector } from './CoverageCollector.js';
@@ -19,8 +19,6 @@ export interface CoverageOptions {
   dir?: string;
   /** Print the per-file table after the tests (default true). */
   print?: boolean;
-  /** Counts gathered elsewhere to merge into this run's report (see CoverageCollector.add). */
-  collector?: CoverageCollector;
 }
 
 /** The coverage side of a test run: instruments each spec, reads its counters, writes the reports. */
@@ -31,7 +29,15 @@ export class CoverageRun {
     private readonly root: string,
     private readonly options: CoverageOptions,
   ) {
-    this.collector = options.collector ?? new CoverageCollector();
+    const lineCounts = new Map<string, number | undefined>();
+    const lineCount = (file: string) => {
+      if (!lineCounts.has(file)) {
+        const path = resolve(root, file);
+        lineCounts.set(file, existsSync(path) ? readFileSync(path, 'utf8').split('\n').length : undefined);
+      }
+      return lineCounts.get(file);
+    };
+    this.collector = new CoverageCollector(undefined, lineCount);
   }
 
   /** Extra entry files of every spec compilation. */

@@ -117,10 +117,14 @@ interface OpenBlock {
   branch?: { elseProbe: number; hasElse: boolean };
 }
 
+/** What the gas report renames a contract function to while it wraps it (see instrumentContract). */
+const GAS_RENAMED = '__mason_gas_fn_';
+
 /** AssemblyScript's internal name of a function (`assembly/contracts/main/sum`), as its source names it. */
 function sourceName(internal: string, file: string): string {
   const prefix = `${file.replace(/\.ts$/, '')}/`;
-  return internal.startsWith(prefix) ? internal.slice(prefix.length) : internal;
+  const name = internal.startsWith(prefix) ? internal.slice(prefix.length) : internal;
+  return name.startsWith(GAS_RENAMED) ? name.slice(GAS_RENAMED.length) : name;
 }
 
 function instrumentBody(

@@ -109,6 +109,35 @@ describe('mason test --coverage', () => {
   });
 });
 
+describe('--coverage with --gas-report', () => {
+  it('counts the contract as written, not the wrappers the gas report adds to it', async () => {
+    const gas = await fixtureProject('grade', ['grade']);
+    try {
+      const bytecode = new Uint8Array(readFileSync(join(gas.root, 'build', 'grade.wasm')));
+      const run = await runTests({
+        root: gas.root,
+        files: ['assembly/__tests__/grade.spec.ts'],
+        output: captureOutput(),
+        cache: false,
+        coverage: {},
+        gasReport: { contracts: [{ name: 'grade', file: join(gas.root, CONTRACT), bytecode }], print: false },
+      });
+      const [covered] = run.coverage!.files;
+      expect(covered!.functions.map((fn) => [fn.name, fn.hits])).toEqual([
+        ['grade', 1],
+        ['cap', 1],
+        ['sumTo', 1],
+        ['unused', 0],
+        ['check', 0],
+      ]);
+      expect(Math.max(...covered!.lines.map((line) => line.line))).toBe(28);
+      expect(run.coverage!.totals).toEqual({ lines: { found: 12, hit: 9 }, functions: { found: 5, hit: 3 }, branches: { found: 8, hit: 4 } });
+    } finally {
+      gas.remove();
+    }
+  });
+});
+
 describe('coverage files and thresholds', () => {
   it('counts project files only', () => {
     expect(isCoveredFile('assembly/contracts/token.ts')).toBe(true);
