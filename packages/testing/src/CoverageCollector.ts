@@ -12,6 +12,12 @@ export function isCoveredFile(file: string): boolean {
   return !/(^|\/)__tests__\//.test(file) && !/\.spec\.ts$/.test(file);
 }
 
+/** coverage/coverage.json: what a later process (integration tests on a devnet) adds its counts to. */
+export interface SavedCoverage {
+  version: 1;
+  files: Record<string, { lines: Array<[number, number]>; functions: Array<[string, number, number]>; branches: Array<[string, number, number[]]> }>;
+}
+
 interface FileCounts {
   lines: Map<number, number>;
   functions: Map<string, { line: number; hits: number }>;
@@ -85,6 +91,41 @@ export class CoverageCollector {
       if (!known) counts.set(branch.key, (known = { line: branch.line, arms: [] }));
       known.arms[branch.arm] = (known.arms[branch.arm] ?? 0) + hits(branch.probe);
     }
+  }
+
+  /**
+   * Line counts measured elsewhere (a devnet running the optimized build): they add to the lines,
+   * and a function whose first line ran counts as run. Branch arms are not added: the optimized
+   * code's branches are not the source's.
+   */
+  addLines(file: string, lines: ReadonlyMap<number, number>): void {
+    const counts = this.fileCounts(file);
+    for (const [line, hits] of lines) counts.lines.set(line, (counts.lines.get(line) ?? 0) + hits);
+    for (const fn of counts.functions.values()) fn.hits += lines.get(fn.line) ?? 0;
+  }
+
+  /** The counts, as `fromJSON` reads them back (coverage/coverage.json). */
+  toJSON(): SavedCoverage {
+    const files: SavedCoverage['files'] = {};
+    for (const [file, counts] of this.files) {
+      files[file] = {
+        lines: [...counts.lines],
+        functions: [...counts.functions].map(([name, fn]) => [name, fn.line, fn.hits]),
+        branches: [...counts.branches].map(([key, branch]) => [key, branch.line, branch.arms.map((hits) => hits ?? 0)]),
+      };
+    }
+    return { version: 1, files };
+  }
+
+  static fromJSON(saved: SavedCoverage): CoverageCollector {
+    const collector = new CoverageCollector();
+    for (const [file, counts] of Object.entries(saved.files)) {
+      const into = collector.fileCounts(file);
+      for (const [line, hits] of counts.lines) into.lines.set(line, hits);
+      for (const [name, line, hits] of counts.functions) into.functions.set(name, { line, hits });
+      for (const [key, line, arms] of counts.branches) into.branches.set(key, { line, arms: [...arms] });
+    }
+    return collector;
   }
 
   report(): CoverageReport {

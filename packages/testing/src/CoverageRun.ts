@@ -6,8 +6,7 @@ import type { CoverageReport } from './CoverageReport.js';
 import { formatCoverageTable } from './formatCoverageTable.js';
 import type { CoverageProbes } from './instrumentCoverage.js';
 import type { CompiledSpec } from './SpecCompiler.js';
-import { writeCoverageHtml } from './writeCoverageHtml.js';
-import { writeLcov } from './writeLcov.js';
+import { writeCoverageReports } from './writeCoverageReports.js';
 
 export interface CoverageOptions {
   /**
@@ -68,10 +67,8 @@ export class CoverageRun {
   /** Reads the counters of the runs, prints the table, writes lcov.info and the HTML report. */
   finish(print: (line: string) => void, color: Colors): CoverageReport {
     this.flush();
-    const report = this.collector.report();
     const dir = resolve(this.root, this.options.dir ?? 'coverage');
-    writeLcov(report, this.root, resolve(dir, 'lcov.info'));
-    writeCoverageHtml(report, this.root, dir);
+    const report = writeCoverageReports(this.collector, this.root, dir, { fresh: true });
     if (this.options.print !== false) {
       print('');
       for (const line of formatCoverageTable(report, color)) print(line);

@@ -39,6 +39,8 @@ export interface CoverageProbes {
 
 export interface InstrumentedModule {
   binary: Uint8Array;
+  /** The offset in the input module of code at `offset` in the instrumented one (a counter: the instruction after it). */
+  toInput(offset: number): number;
   /** The source map of the instrumented binary (offsets moved with the code). */
   sourceMap: { sources: string[]; mappings: string };
   probes: CoverageProbes;
@@ -55,6 +57,8 @@ export function instrumentCoverage(
   binary: Uint8Array,
   sourceMap: { sources: string[]; mappings: string },
   covered: (file: string) => boolean,
+  /** Whether the instruction at an offset is the compiler's (not added by metering): only those are branches. */
+  original: (offset: number) => boolean = () => true,
 ): InstrumentedModule {
   const module = parseModule(binary);
   const entries = sourceMapEntries(sourceMap);
@@ -70,7 +74,7 @@ export function instrumentCoverage(
     const first = entry;
     while (entry < entries.length && entries[entry]!.offset < body.end) entry++;
     const mapped = entries.slice(first, entry);
-    const rewritten = instrumentBody(module, index, mapped, covered, (probe) => firstProbeGlobal + probe, newProbe, probes);
+    const rewritten = instrumentBody(module, index, mapped, covered, original, (probe) => firstProbeGlobal + probe, newProbe, probes);
     code.u32(rewritten.bytes.length);
     const at = code.length;
     for (const step of rewritten.moved) moved.push({ from: step.from, to: at + step.to });
@@ -108,7 +112,26 @@ export function instrumentCoverage(
         .bytes(binary.subarray(section.start, section.end));
   }
   addMissing(Number.POSITIVE_INFINITY);
-  return { binary: out.toBytes(), sourceMap: encodeSourceMap(sourceMap.sources, entries, moved), probes };
+  return { binary: out.toBytes(), toInput: inverse(moved), sourceMap: encodeSourceMap(sourceMap.sources, entries, moved), probes };
+}
+
+/** Undoes the moves of a rewrite: offsets of the new code back to the input's. */
+function inverse(moved: ReadonlyArray<{ from: number; to: number }>): (offset: number) => number {
+  const to = Int32Array.from(moved, (step) => step.to);
+  const from = Int32Array.from(moved, (step) => step.from);
+  return (offset) => {
+    let low = 0;
+    let high = to.length - 1;
+    let found = -1;
+    while (low <= high) {
+      const mid = (low + high) >> 1;
+      if (to[mid]! <= offset) {
+        found = mid;
+        low = mid + 1;
+      } else high = mid - 1;
+    }
+    return found < 0 ? offset : from[found]! + (offset - to[found]!);
+  };
 }
 
 interface OpenBlock {
@@ -132,6 +155,7 @@ function instrumentBody(
   index: number,
   mapped: SourceMapEntry[],
   covered: (file: string) => boolean,
+  original: (offset: number) => boolean,
   globalOf: (probe: number) => number,
   newProbe: () => number,
   probes: CoverageProbes,
@@ -231,7 +255,7 @@ function instrumentBody(
   };
   for (let k = 0; k < opcodes.length; k++) {
     const opcode = opcodes[k]!;
-    const tracked = inForce[k] !== undefined;
+    const tracked = inForce[k] !== undefined && original(starts[k]!);
     if (opcode === 0x02 || opcode === 0x03) open.push({ opcode });
     else if (opcode === 0x04) {
       if (!tracked) {

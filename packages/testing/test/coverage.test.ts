@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isCoveredFile, parseCoverageThreshold, runTests, type TestRunResult } from '../src/index.js';
+import { devnetFixture, isCoveredFile, parseCoverageThreshold, runTests, type CoverageReport, type TestRunResult } from '../src/index.js';
 import { captureOutput, cliBin, fixtureProject, type FixtureProject } from './support/fixtureProject.js';
 
 // The grade fixture's contract has known lines: grade.spec.ts runs grade(20) (the `if` arm only),
@@ -134,6 +134,38 @@ describe('--coverage with --gas-report', () => {
       expect(run.coverage!.totals).toEqual({ lines: { found: 12, hit: 9 }, functions: { found: 5, hit: 3 }, branches: { found: 8, hit: 4 } });
     } finally {
       gas.remove();
+    }
+  });
+});
+
+describe('devnetFixture() with coverage', () => {
+  it("adds the lines the devnet's contracts ran to the report of mason test --coverage", async () => {
+    const flag = await fixtureProject('flag');
+    const FLAG = 'assembly/contracts/flag.ts';
+    const lineHits = (report: CoverageReport | undefined) =>
+      Object.fromEntries(report!.files.find((entry) => entry.file === FLAG)!.lines.map((line) => [line.line, line.hits]));
+    try {
+      const specs = await runTests({ root: flag.root, output: captureOutput(), cache: false, coverage: {} });
+      // The spec turns the flag off only: line 10 (on) never ran.
+      expect(lineHits(specs.coverage)).toMatchObject({ 9: 1, 10: 0, 12: 1 });
+      const fixture = await devnetFixture({ root: flag.root, coverage: true });
+      const contract = await fixture.deploy('flag', { coins: 10n ** 8n });
+      const on = await fixture.call(contract, 'set', new Uint8Array([1]));
+      expect(on.ok).toBe(true);
+      // A failure's location goes through the counters added to the module, to the source line.
+      const refused = await fixture.call(contract, 'refuse', undefined, { maxGas: 10_000_000n });
+      expect(refused.ok).toBe(false);
+      expect(refused.location).toBe(`${FLAG}:17:3`);
+      await fixture.close();
+      const lcov = readFileSync(join(flag.root, 'coverage', 'lcov.info'), 'utf8');
+      const hits = Object.fromEntries([...lcov.matchAll(/^DA:(\d+),(\d+)$/gm)].map(([, line, count]) => [Number(line), Number(count)]));
+      expect(hits[10]).toBeGreaterThan(0);
+      // The spec's counts are still there, and the devnet's run adds to line 9 (the condition).
+      expect(hits[12]).toBe(1);
+      expect(hits[9]).toBeGreaterThan(1);
+      expect(readFileSync(join(flag.root, 'coverage', 'files', `${FLAG}.html`), 'utf8')).toContain('<tr class="covered"><td class="n">10</td>');
+    } finally {
+      flag.remove();
     }
   });
 });

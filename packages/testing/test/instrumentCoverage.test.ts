@@ -31,7 +31,7 @@ const sourceMap = encodeSourceMap(
 
 function run(calls: Array<['pick' | 'low', number, number]>) {
   const instrumented = instrumentCoverage(binary, sourceMap, (file) => file === FILE);
-  const { exports } = new WebAssembly.Instance(new WebAssembly.Module(instrumented.binary as BufferSource));
+  const { exports } = new WebAssembly.Instance(new WebAssembly.Module(instrumented.binary));
   for (const [name, argument, expected] of calls) expect((exports[name] as (value: number) => number)(argument), `${name}(${argument})`).toBe(expected);
   const collector = new CoverageCollector((file) => file === FILE);
   collector.record(instrumented.probes, exports as Record<string, unknown>);
