@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { startDevnet } from '@mason/devnet';
 import { callPipeline, callThroughput, deployToFinal } from './suites/contracts.mjs';
+import { coverageOverhead } from './suites/coverage.mjs';
 import { devnetStartup } from './suites/devnetStartup.mjs';
 import { abiExtraction, buildTimes } from './suites/build.mjs';
 import { gasWallTime } from './suites/gasWallTime.mjs';
@@ -50,6 +51,7 @@ const suites = [
   ['CallSC pipeline cost per operation', () => callPipeline({ operations: quick ? 2000 : 6000 })],
   ['get_status throughput', statusThroughput],
   ['mason test vs asp + vm-mock', () => unitTests({ runs: quick ? 2 : 5 })],
+  ['mason test --coverage vs mason test', () => coverageOverhead({ runs: quick ? 2 : 5 })],
   ['mason build vs massa-as-compile', () => buildTimes({ runs: quick ? 3 : 7 })],
   ['ABI extraction in mason build', () => abiExtraction({ runs: quick ? 3 : 7 })],
   ['VM call overhead vs plain WebAssembly', () => vmOverhead({ quick })],

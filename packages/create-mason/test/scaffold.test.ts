@@ -56,6 +56,8 @@ describe('create-mason', () => {
       expect(manifest.overrides).toBeUndefined();
       expect(manifest.pnpm).toBeUndefined();
       expect(read(join(dir, '.gitignore'))).toMatch(/^\.env$/m);
+      // mason test --coverage writes its reports there.
+      expect(read(join(dir, '.gitignore'))).toMatch(/^coverage\/$/m);
       expect(existsSync(join(dir, 'gitignore'))).toBe(false);
       expect(read(join(dir, '.env.example'))).toContain('PRIVATE_KEY=');
       expect(read(join(dir, '.github', 'workflows', 'ci.yml'))).toMatch(/npm ci[\s\S]*npm test/);

@@ -1,4 +1,5 @@
 import type { ExecutionTrace } from '@mason/codec';
+import type { CoverageReport } from './CoverageReport.js';
 import type { GasReport } from './GasRecorder.js';
 import type { TestFailure } from './locateFailure.js';
 
@@ -47,4 +48,6 @@ export interface TestRunResult {
   durationMs: number;
   /** With the `gasReport` option. */
   gasReport?: GasReport;
+  /** With the `coverage` option. */
+  coverage?: CoverageReport;
 }

@@ -19,6 +19,12 @@ export interface DevnetFixtureOptions {
    * `mason node`; contracts run inline, on the test's own thread, unless `execution: 'workers'`).
    */
   devnet?: Partial<DevnetOptions>;
+  /**
+   * Count the lines the contracts of `build/` run on the devnet and add them to the project's
+   * coverage/ reports on close() (docs/testing.md#coverage). Default: the environment variable
+   * MASON_COVERAGE is `1` or `true`.
+   */
+  coverage?: boolean;
 }
 
 export interface DeployOptions {

@@ -25,6 +25,10 @@ export const TESTING_ERRORS = {
   MASON_TESTING_GAS_SNAPSHOT_MISSING: 'there is no {path} to check against: write it first with mason test --gas-snapshot (and commit it).',
   MASON_TESTING_GAS_CHANGED:
     '{count} gas figure(s) changed beyond {tolerance} % of {path} (listed above). If the change is meant, write the snapshot anew with mason test --gas-snapshot.',
+  MASON_TESTING_BAD_COVERAGE_THRESHOLD:
+    'coverage threshold "{value}": {reason}; give kind=percent pairs separated by commas, kinds lines, branches, functions (e.g. lines=90,branches=80)',
+  MASON_TESTING_COVERAGE_THRESHOLD:
+    'coverage is below the threshold: {failures}. Add specs that run the uncovered lines and branches listed in the table above (or coverage/index.html), or lower the threshold.',
   MASON_TESTING_FIXTURE_ARGUMENT: '{what}: got {value}, expected {expected}',
   MASON_TESTING_SNAPSHOT_UNKNOWN:
     'revertState({id}): no such snapshot (snapshots now: {known}); a revert uses up its snapshot and every later one, and resetVm() forgets them all: take a new one with snapshotState()',

@@ -10,6 +10,13 @@ export { DEFAULT_ASPECT_CONFIG, loadAspectConfig, type AspectConfig, type Loaded
 export { testAccount } from './testAccount.js';
 export { GasRecorder, type GasReport, type GasReportContract, type ContractGas, type FunctionGas } from './GasRecorder.js';
 export { formatGasReport } from './formatGasReport.js';
+export { CoverageCollector, isCoveredFile } from './CoverageCollector.js';
+export type { CoverageOptions } from './CoverageRun.js';
+export { coveragePercent, type CoverageCount, type CoverageReport, type CoverageTotals, type FileCoverage } from './CoverageReport.js';
+export { checkCoverageThreshold, coverageShortfalls, parseCoverageThreshold, type CoverageThreshold } from './coverageThreshold.js';
+export { formatCoverageTable } from './formatCoverageTable.js';
+export { formatLcov } from './writeLcov.js';
+export { instrumentCoverage, COVERAGE_EXPORT_PREFIX, type CoverageProbes, type InstrumentedModule } from './instrumentCoverage.js';
 export {
   compareGasSnapshots,
   formatGasChanges,

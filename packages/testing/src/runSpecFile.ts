@@ -28,6 +28,8 @@ export interface RunSpecFileOptions {
   trace?: true | ((trace: ExecutionTrace) => string[]);
   print: (line: string) => void;
   color: Colors;
+  /** Called with what the config's instantiate returned, before the tests run (coverage reads its counters). */
+  onInstance?: (module: unknown) => void;
 }
 
 // @as-pect/snapshots' SnapshotDiffResultType (a const enum, not importable at run time).
@@ -65,6 +67,7 @@ export async function runSpecFile(options: RunSpecFileOptions): Promise<SpecFile
     throw startError(file, error);
   });
   reporter.host = testHostOf(module);
+  options.onInstance?.(module);
   ctx.run(module as never);
 
   const result: SpecFileResult = {

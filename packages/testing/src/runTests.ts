@@ -4,6 +4,7 @@ import type { ExecutionTrace } from '@mason/codec';
 import pc from 'picocolors';
 import { assemblyPaths } from './assemblyPaths.js';
 import { CompileCache } from './CompileCache.js';
+import { CoverageRun, type CoverageOptions } from './CoverageRun.js';
 import { TestingError } from './errors.js';
 import { findPackageDir } from './findPackageDir.js';
 import { findSpecFiles } from './findSpecFiles.js';
@@ -57,6 +58,8 @@ export interface RunTestsOptions {
   trace?: boolean;
   /** With `trace`: prints a failing test's call tree under its failure, each line from this renderer. */
   formatTrace?: (trace: ExecutionTrace) => string[];
+  /** Measure line, branch and function coverage of the project's contract code (see runCoverage). */
+  coverage?: CoverageOptions;
 }
 
 /** What, besides the sources it reads, decides a compiled spec. */
@@ -92,10 +95,11 @@ export async function runTests(options: RunTestsOptions = {}): Promise<TestRunRe
     return { ok: true, passed: 0, failed: 0, todo: 0, brokenFiles: 0, files: [], durationMs: performance.now() - started };
   }
   const gasRecorder = options.gasReport && new GasRecorder(options.gasReport.contracts, options.gasReport.maxGas);
+  const coverage = options.coverage && new CoverageRun(root, options.coverage);
   const compilerOptions = {
     root,
     asconfig,
-    includes: await findSpecFiles(root, config.include),
+    includes: [...(await findSpecFiles(root, config.include)), ...(coverage?.entries() ?? [])],
     paths: assemblyPaths(root),
     ...(options.gasReport && { instrument: Object.fromEntries(options.gasReport.contracts.map((contract) => [resolve(contract.file), contract.name])) }),
   };
@@ -117,6 +121,8 @@ export async function runTests(options: RunTestsOptions = {}): Promise<TestRunRe
       return { file, tests: [], passed: 0, failed: 0, todo: 0, error: error.message, compileMs: 0, runMs: 0, inputs: [resolve(root, file)] };
     }
     print(`${color.bold(file)}${compiled.cached ? color.dim(' (cached)') : ''}`);
+    const covering = coverage?.instrument(compiled);
+    if (covering) compiled = covering.compiled;
     const stackTraceLimit = Error.stackTraceLimit;
     // Failure positions come from the wasm frames of stack traces: keep all of them.
     Error.stackTraceLimit = 200;
@@ -132,6 +138,7 @@ export async function runTests(options: RunTestsOptions = {}): Promise<TestRunRe
         ...(options.testTimeout !== undefined && { testTimeout: options.testTimeout }),
         ...(gasRecorder && { gasRecorder }),
         ...(options.trace && { trace: options.formatTrace ?? true }),
+        ...(covering && { onInstance: covering.onInstance }),
         print,
         color,
       });
@@ -166,6 +173,7 @@ export async function runTests(options: RunTestsOptions = {}): Promise<TestRunRe
     print('');
     for (const line of formatGasReport(gasReport, color)) print(line);
   }
+  const coverageReport = coverage?.finish(print, color);
   const parts = [color.green(`${passed} passed`), failed ? color.red(`${failed} failed`) : `${failed} failed`];
   if (todo) parts.push(color.yellow(`${todo} todo`));
   if (brokenFiles) parts.push(color.red(`${plural(brokenFiles, 'spec file')} did not run`));
@@ -173,5 +181,15 @@ export async function runTests(options: RunTestsOptions = {}): Promise<TestRunRe
   print(
     `${ok ? color.green('✔') : color.red('✖')} ${parts.join(', ')} ${color.dim(`(${plural(files.length, 'spec file')}, ${(durationMs / 1000).toFixed(2)} s)`)}`,
   );
-  return { ok, passed, failed, todo, brokenFiles, files: results, durationMs, ...(gasReport && { gasReport }) };
+  return {
+    ok,
+    passed,
+    failed,
+    todo,
+    brokenFiles,
+    files: results,
+    durationMs,
+    ...(gasReport && { gasReport }),
+    ...(coverageReport && { coverage: coverageReport }),
+  };
 }

@@ -8,6 +8,7 @@ import { contractStorageCost, DeployError, findDeployedAddress } from '@mason/de
 import { startDevnet } from '@mason/devnet';
 import { TestingError } from './errors.js';
 import type { ContractRef, DeployedContract, DevnetFixture, DevnetFixtureOptions, FixtureArgs } from './devnetFixture.js';
+import { fixtureCoverageEnabled, startFixtureCoverage } from './fixtureCoverage.js';
 import { fixtureStateControl } from './fixtureStateControl.js';
 
 /** Instant mode makes an operation final within milliseconds: a short poll finds it sooner than setting up a subscription. */
@@ -49,6 +50,8 @@ export async function startDevnetFixture(options: DevnetFixtureOptions = {}): Pr
   // Inline: a test process is short, and starting two worker threads and warming up a VM in each
   // costs it ~0.2 s on 2 cores (docs/performance.md); `devnet: { execution: 'workers' }` restores them.
   const devnet = await startDevnet({ publicPort: 0, privatePort: 0, apiPort: 0, instant: instantByDefault(), execution: 'inline', ...options.devnet });
+  // Coverage (docs/testing.md#coverage).
+  const coverage = fixtureCoverageEnabled(options.coverage) ? startFixtureCoverage(devnet, root) : undefined;
   // Requests go to the devnet's handlers directly: no undici, no HTTP parser and server running
   // cold (~0.1 s of a template's test process). massa-web3 and others use devnet.urls as usual.
   const client = createClient({
@@ -194,6 +197,7 @@ export async function startDevnetFixture(options: DevnetFixtureOptions = {}): Pr
           await client.close();
         } finally {
           await devnet.stop();
+          coverage?.save();
         }
       })();
       return closing;

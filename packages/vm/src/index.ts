@@ -59,8 +59,8 @@ export { VM_ERRORS, vmErrors, VmError, isVmError, formatVmMessage, type VmErrorC
 export { NODE_LIMITS, type VmLimits } from './VmLimits.js';
 export { createGasCosts, roundGasCost, type GasCosts } from './gas/GasCosts.js';
 export { NODE_ABI_GAS_COSTS } from './gas/nodeAbiGasCosts.js';
-export { ModuleCache } from './execution/ModuleCache.js';
-export { compileModule, type CompiledModule, type LoadedModule } from './execution/compileModule.js';
+export { ModuleCache, type ModuleInstrumentation } from './execution/ModuleCache.js';
+export { compileModule, type CompiledModule, type LoadedModule, type ModuleTransform } from './execution/compileModule.js';
 export { MemoryLedger, type MemoryLedgerEntryInit, type MemoryLedgerOptions } from './state/MemoryLedger.js';
 export { LedgerJournal } from './state/LedgerJournal.js';
 export type { LedgerWrite } from './state/LedgerWrite.js';

@@ -41,6 +41,8 @@ export class InstancePool {
   private idleCount = 0;
   created = 0;
   reused = 0;
+  /** Sees each instance once its execution is over, before it is reset (see ModuleCache.instrument). */
+  released: ((compiled: CompiledModule, instance: WebAssembly.Instance) => void) | undefined;
 
   constructor(readonly maxIdle = 16) {}
 
@@ -68,6 +70,7 @@ export class InstancePool {
 
   /** Gives back an instance once its execution is over, however it ended. */
   release(compiled: CompiledModule, pooled: PooledInstance): void {
+    this.released?.(compiled, pooled.instance);
     const state = this.states.get(compiled);
     if (!state || !('buffer' in pooled)) return;
     const reusable = pooled as ReusableInstance;

@@ -1,8 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { GasCosts } from '../gas/GasCosts.js';
 import type { CondomLimits } from '@mason/wasm';
-import { compileModule, type LoadedModule } from './compileModule.js';
+import { compileModule, type CompiledModule, type LoadedModule, type ModuleTransform } from './compileModule.js';
 import { InstancePool } from './InstancePool.js';
+
+export interface ModuleInstrumentation {
+  transform: ModuleTransform;
+  released?: (compiled: CompiledModule, instance: WebAssembly.Instance) => void;
+}
 
 interface CacheEntry {
   key: string;
@@ -28,6 +33,7 @@ export class ModuleCache {
   readonly instances = new InstancePool();
   hits = 0;
   misses = 0;
+  private transform: ModuleTransform | undefined;
 
   constructor(
     private readonly gasCosts: GasCosts,
@@ -45,7 +51,7 @@ export class ModuleCache {
       return this.hit(cached);
     }
     this.misses++;
-    const entry: CacheEntry = { key, bytes: bytecode.slice(), loaded: compileModule(bytecode, this.gasCosts, this.limits, key) };
+    const entry: CacheEntry = { key, bytes: bytecode.slice(), loaded: compileModule(bytecode, this.gasCosts, this.limits, key, this.transform) };
     this.entries.set(key, entry);
     this.seen.set(bytecode, entry);
     if (this.entries.size > this.maxEntries) {
@@ -56,6 +62,17 @@ export class ModuleCache {
       }
     }
     return entry.loaded;
+  }
+
+  /**
+   * Rewrites every module from now on after metering (`transform`, gas unchanged) and shows each
+   * instance to `released` once its execution is over: how coverage counts what contracts run.
+   * Forgets the modules compiled before; undefined goes back to plain modules.
+   */
+  instrument(instrumentation: ModuleInstrumentation | undefined): void {
+    this.transform = instrumentation?.transform;
+    this.instances.released = instrumentation?.released;
+    this.clear();
   }
 
   get size(): number {

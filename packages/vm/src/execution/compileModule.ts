@@ -46,10 +46,25 @@ export interface CompiledModule {
 export type LoadedModule = { ok: true; compiled: CompiledModule } | { ok: false; error: string };
 
 /**
+ * Rewrites a module once it is metered (so that what it adds costs no gas), e.g. to count coverage;
+ * `toMetered` maps the new module's code offsets back. Undefined keeps the metered module.
+ */
+export type ModuleTransform = (
+  metered: Uint8Array,
+  module: { bytecodeHash: string; offsets: MeteredOffsets },
+) => { bytes: Uint8Array; toMetered: (offset: number) => number } | undefined;
+
+/**
  * Validates and prepares a bytecode the way the node's `RuntimeModule::new` does. A failure carries
  * the Display of the runtime's error (`Too small bytecode`, `VM instance error: …`).
  */
-export function compileModule(bytecode: Uint8Array, gasCosts: GasCosts, limits: CondomLimits, bytecodeHash?: string): LoadedModule {
+export function compileModule(
+  bytecode: Uint8Array,
+  gasCosts: GasCosts,
+  limits: CondomLimits,
+  bytecodeHash?: string,
+  transform?: ModuleTransform,
+): LoadedModule {
   const started = performance.now();
   if (bytecode.length <= 2) return { ok: false, error: 'Too small bytecode' };
   const runtime = bytecode[0]!;
@@ -90,6 +105,13 @@ export function compileModule(bytecode: Uint8Array, gasCosts: GasCosts, limits: 
     throw error;
   }
 
+  const hash = bytecodeHash ?? createHash('sha256').update(bytecode).digest('hex');
+  const rewritten = transform?.(metered, { bytecodeHash: hash, offsets });
+  if (rewritten) {
+    metered = rewritten.bytes;
+    // Failure locations go through the rewrite, then the metering, back to the bytecode.
+    offsets = offsets.after(rewritten.toMetered);
+  }
   let module: WebAssembly.Module;
   try {
     module = new WebAssembly.Module(metered);
@@ -115,7 +137,7 @@ export function compileModule(bytecode: Uint8Array, gasCosts: GasCosts, limits: 
       instanceError: findInstanceError(parsed),
       resetGlobals,
       compileMs: performance.now() - started,
-      bytecodeHash: bytecodeHash ?? createHash('sha256').update(bytecode).digest('hex'),
+      bytecodeHash: hash,
       offsets,
     },
   };

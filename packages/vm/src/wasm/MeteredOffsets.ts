@@ -15,7 +15,16 @@ export class MeteredOffsets {
     /** Original offsets of the function bodies, in module order. */
     private readonly bodyStarts: Int32Array,
     private readonly importedFunctions: number,
+    /** Maps offsets of a module rewritten after metering back to the metered module's (see after). */
+    private readonly rewrite?: (offset: number) => number,
   ) {}
+
+  /** The same map for a module that a later rewrite made from the metered one; `toMetered` undoes that rewrite. */
+  after(toMetered: (offset: number) => number): MeteredOffsets {
+    const rewrite = this.rewrite;
+    const chained = rewrite ? (offset: number) => rewrite(toMetered(offset)) : toMetered;
+    return new MeteredOffsets(this.meteredStarts, this.originalStarts, this.copied, this.bodyStarts, this.importedFunctions, chained);
+  }
 
   static build(recorder: OffsetRecorder, bodyStarts: readonly number[], importedFunctions: number): MeteredOffsets {
     return new MeteredOffsets(
@@ -29,10 +38,19 @@ export class MeteredOffsets {
 
   /** The original module's offset of metered-module byte `offset`, or undefined outside the code. */
   toOriginal(offset: number): number | undefined {
+    if (this.rewrite) offset = this.rewrite(offset);
     const index = lastAtOrBefore(this.meteredStarts, offset);
     if (index < 0) return undefined;
     const original = this.originalStarts[index]!;
     return this.copied[index] ? original + (offset - this.meteredStarts[index]!) : original;
+  }
+
+  /** Like toOriginal, but only for bytes copied from the original (undefined for code the rewrite inserted). */
+  copiedOriginal(offset: number): number | undefined {
+    if (this.rewrite) offset = this.rewrite(offset);
+    const index = lastAtOrBefore(this.meteredStarts, offset);
+    if (index < 0 || !this.copied[index]) return undefined;
+    return this.originalStarts[index]! + (offset - this.meteredStarts[index]!);
   }
 
   /** The index (in the function index space, imports first) of the function holding original byte `offset`. */
