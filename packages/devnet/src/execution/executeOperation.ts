@@ -6,6 +6,7 @@ import type { BlockChange, DevnetLedger } from '../ledger/devnetLedger.js';
 import { addEmittedMessages } from './asyncMessages.js';
 import { coinOperationTrace, contractOperationTrace } from '../traces/operationTrace.js';
 import { failureFrames, type FailureFrames } from './failureFrames.js';
+import { isForkError } from '../fork/ForkError.js';
 
 /** An address is created by a transfer only if the amount covers the ledger entry cost. */
 export const LEDGER_ENTRY_BASE_COST = NODE_CONSTANTS.ledgerEntryBaseCost;
@@ -154,7 +155,8 @@ export function executeOperation(signed: ExecutableOperation, env: ExecutionEnvi
     runCoinOperation(signed, env);
     return { executed: true, success: true, fee, events: [], ...(env.trace && { trace: coinOperationTrace(signed, env.slot, undefined) }) };
   } catch (failure) {
-    if (!(failure instanceof OperationFailure)) throw failure;
+    // Fork mode: an account the remote node cannot serve fails the operation, not the slot.
+    if (!(failure instanceof OperationFailure) && !isForkError(failure)) throw failure;
     journal.rollback(mark);
     const data = formatMassaExecutionError(failure.message, { operationId: signed.id });
     const trace = env.trace ? coinOperationTrace(signed, env.slot, failure.message) : undefined;
