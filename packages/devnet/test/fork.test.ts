@@ -131,28 +131,28 @@ describe('fork mode', () => {
 });
 
 describe('fork mode: a remote that cannot be forked', () => {
-  it('refuses an unreachable remote with MASON_FORK_UNREACHABLE', async () => {
+  it('refuses an unreachable remote with MASON_DEVNET_FORK_UNREACHABLE', async () => {
     const error = await startTestDevnet({ fork: { url: 'http://127.0.0.1:9/', timeoutMs: 2_000 } }).catch((e) => e);
-    expect(isForkError(error, 'MASON_FORK_UNREACHABLE')).toBe(true);
+    expect(isForkError(error, 'MASON_DEVNET_FORK_UNREACHABLE')).toBe(true);
     expect(error.message).toContain('http://127.0.0.1:9/');
     const notUrl = await startTestDevnet({ fork: { url: 'buildnet' } }).catch((e) => e);
-    expect(isForkError(notUrl, 'MASON_FORK_UNREACHABLE')).toBe(true);
+    expect(isForkError(notUrl, 'MASON_DEVNET_FORK_UNREACHABLE')).toBe(true);
   });
 
-  it('refuses a server that is not a Massa node with MASON_FORK_NOT_A_NODE', async () => {
+  it('refuses a server that is not a Massa node with MASON_DEVNET_FORK_NOT_A_NODE', async () => {
     // The remote's private API: it answers JSON-RPC, but get_status is not one of its methods.
     const error = await startTestDevnet({ fork: { url: remote.urls.private } }).catch((e) => e);
-    expect(isForkError(error, 'MASON_FORK_NOT_A_NODE')).toBe(true);
+    expect(isForkError(error, 'MASON_DEVNET_FORK_NOT_A_NODE')).toBe(true);
     expect(error.message).toMatch(/get_status → -32019/);
     const explorer = await startTestDevnet({ fork: { url: `${remote.urls.explorer}/` } }).catch((e) => e);
-    expect(isForkError(explorer, 'MASON_FORK_NOT_A_NODE')).toBe(true);
+    expect(isForkError(explorer, 'MASON_DEVNET_FORK_NOT_A_NODE')).toBe(true);
   });
 
-  it('refuses a period other than the latest final one with MASON_FORK_PERIOD_UNAVAILABLE', async () => {
+  it('refuses a period other than the latest final one with MASON_DEVNET_FORK_PERIOD_UNAVAILABLE', async () => {
     const { period } = (await call(remote.urls.public, 'get_status')).execution_stats.final_cursor;
     for (const bad of [period - 1, period + 1000, -1, 1.5]) {
       const error = await startTestDevnet({ fork: { url: remote.urls.public, period: bad } }).catch((e) => e);
-      expect(isForkError(error, 'MASON_FORK_PERIOD_UNAVAILABLE'), String(bad)).toBe(true);
+      expect(isForkError(error, 'MASON_DEVNET_FORK_PERIOD_UNAVAILABLE'), String(bad)).toBe(true);
     }
     const past = await startTestDevnet({ fork: { url: remote.urls.public, period: period - 1 } }).catch((e) => e);
     expect(past.message).toContain('serves only the state of its latest final period');
@@ -160,22 +160,27 @@ describe('fork mode: a remote that cannot be forked', () => {
 
   it('refuses options that fork mode decides itself', async () => {
     const error = await startTestDevnet({ chainId: 5n, fork: { url: remote.urls.public } }).catch((e) => e);
-    expect(isForkError(error, 'MASON_FORK_OPTION_CONFLICT')).toBe(true);
+    expect(isForkError(error, 'MASON_DEVNET_FORK_OPTION_CONFLICT')).toBe(true);
   });
 });
 
 describe('fork mode: the remote stops while the fork runs', () => {
   it(
-    'a read the fork cannot answer fails that request with MASON_FORK_READ_FAILED; the fork keeps serving',
+    'a read the fork cannot answer fails that request with MASON_DEVNET_FORK_READ_FAILED; the fork keeps serving',
     async () => {
       const mortal = await startRemoteDevnet({ instant: true });
+      const wasm = await compileContract('greeter');
+      const deployed = await SmartContract.deploy(await web3On(mortal.urls.public), wasm, new Args().addString('gone'), {
+        coins: MAS / 10n,
+        waitFinalExecution: true,
+      });
       const forked = await startTestDevnet({ instant: true, fork: { url: mortal.urls.public, timeoutMs: 5_000 } });
       try {
         const known = forked.accounts[0]!.address;
         await mortal.stop();
         const unknown = SecretKey.generate().publicKey.address().toString();
         const { error } = await rpc(forked.urls.public, 'get_addresses', [[unknown]]);
-        expect(error?.message).toContain('MASON_FORK_READ_FAILED');
+        expect(error?.message).toContain('MASON_DEVNET_FORK_READ_FAILED');
         expect(error?.message).toContain(unknown);
         const [info] = await call(forked.urls.public, 'get_addresses', [[known]]);
         expect(info.final_balance).toBe('1000000');
@@ -186,6 +191,22 @@ describe('fork mode: the remote stops while the fork runs', () => {
         expect((await waitFinal(forked, failing)).op_exec_status).toBe(false);
         const [event] = await call(forked.urls.public, 'get_filtered_sc_output_event', [{ original_operation_id: failing }]);
         expect(event.data).toContain(`cannot read the account ${unknown} from the forked node ${mortal.urls.public}/`);
+        // A contract the fork never read: a read-only call of it (massa-web3 estimating a call's
+        // gas) fails, and so does an operation calling it, with the reason in its event.
+        const provider = await web3On(forked.urls.public, 4);
+        const estimated = await new SmartContract(provider, deployed.address).call('sum', new Args().addI32(1n).addI32(2n)).catch((e) => e);
+        expect(estimated.message).toContain(`cannot read the account ${deployed.address}`);
+        const callId = await sendOp(forked, devnetAccountKey(4), {
+          type: 'CallSC',
+          maxGas: 100_000_000n,
+          coins: 0n,
+          target: deployed.address,
+          func: 'sum',
+          param: new Args().addI32(1n).addI32(2n).serialize(),
+        });
+        expect((await waitFinal(forked, callId)).op_exec_status).toBe(false);
+        const [callEvent] = await call(forked.urls.public, 'get_filtered_sc_output_event', [{ original_operation_id: callId }]);
+        expect(callEvent.data).toContain(`cannot read the account ${deployed.address}`);
       } finally {
         await forked.stop();
         await mortal.stop();

@@ -61,6 +61,7 @@ export { createGasCosts, roundGasCost, type GasCosts } from './gas/GasCosts.js';
 export { NODE_ABI_GAS_COSTS } from './gas/nodeAbiGasCosts.js';
 export { ModuleCache } from './execution/ModuleCache.js';
 export { compileModule, type CompiledModule, type LoadedModule } from './execution/compileModule.js';
+export { LedgerSourceError } from './state/LedgerSourceError.js';
 export { MemoryLedger, type LedgerSource, type MemoryLedgerEntryInit, type MemoryLedgerOptions } from './state/MemoryLedger.js';
 export { LedgerJournal } from './state/LedgerJournal.js';
 export type { LedgerWrite } from './state/LedgerWrite.js';

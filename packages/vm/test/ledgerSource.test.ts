@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LedgerJournal, type LedgerSource, type LedgerWrite, MemoryLedger, type MemoryLedgerEntryInit } from '../src/index.js';
+import { LedgerJournal, type LedgerSource, LedgerSourceError, type LedgerWrite, MemoryLedger, type MemoryLedgerEntryInit } from '../src/index.js';
 
 const b = (...bytes: number[]) => Uint8Array.from(bytes);
 const REMOTE = 'AS1remote';
@@ -72,5 +72,21 @@ describe('MemoryLedger over a source (fork mode)', () => {
     expect(ledger.getDataKeys(REMOTE, b())).toEqual([]);
     expect(ledger.getBalance(REMOTE)).toBe(7n);
     expect(reads).toEqual([]);
+  });
+
+  it('a source that fails throws LedgerSourceError with its reason, keeps nothing, and is asked again at the next use', () => {
+    let up = false;
+    const source: LedgerSource = {
+      load() {
+        if (!up) throw new Error('connection refused');
+        return remoteEntry();
+      },
+    };
+    const ledger = new MemoryLedger(undefined, { source });
+    expect(() => ledger.getBalance(REMOTE)).toThrow(LedgerSourceError);
+    expect(() => ledger.hasEntry(REMOTE)).toThrow(expect.objectContaining({ message: 'connection refused', address: REMOTE }));
+    expect(ledger.addresses()).toEqual([]);
+    up = true;
+    expect(ledger.getBalance(REMOTE)).toBe(50n);
   });
 });

@@ -1,12 +1,11 @@
 import { formatMas, MAX_AMOUNT, NODE_CONSTANTS, type OperationContent, type SignedOperation } from '@mason/codec';
-import { ExecutionTracer, formatMassaExecutionError, truncateUtf8, type LedgerJournal, type SlotContext, type Vm } from '@mason/vm';
+import { ExecutionTracer, formatMassaExecutionError, LedgerSourceError, truncateUtf8, type LedgerJournal, type SlotContext, type Vm } from '@mason/vm';
 import type { ChainConfig } from '../config.js';
 import type { SCOutputEvent } from '../events/eventStore.js';
 import type { BlockChange, DevnetLedger } from '../ledger/devnetLedger.js';
 import { addEmittedMessages } from './asyncMessages.js';
 import { coinOperationTrace, contractOperationTrace } from '../traces/operationTrace.js';
 import { failureFrames, type FailureFrames } from './failureFrames.js';
-import { isForkError } from '../fork/ForkError.js';
 
 /** An address is created by a transfer only if the amount covers the ledger entry cost. */
 export const LEDGER_ENTRY_BASE_COST = NODE_CONSTANTS.ledgerEntryBaseCost;
@@ -102,16 +101,21 @@ export function executeOperation(signed: ExecutableOperation, env: ExecutionEnvi
   const op = signed.content.op;
   const tracer = env.trace ? new ExecutionTracer() : undefined;
   if (op.type === 'ExecuteSC') {
-    const result = env.vm.executeSC({
-      tracer,
-      caller: sender,
-      bytecode: op.bytecode,
-      datastore: op.datastore,
-      maxGas: op.maxGas,
-      maxCoins: op.maxCoins,
-      operationId: signed.id,
-      context: env.slot,
-    });
+    let result: ReturnType<typeof env.vm.executeSC>;
+    try {
+      result = env.vm.executeSC({
+        tracer,
+        caller: sender,
+        bytecode: op.bytecode,
+        datastore: op.datastore,
+        maxGas: op.maxGas,
+        maxCoins: op.maxCoins,
+        operationId: signed.id,
+        context: env.slot,
+      });
+    } catch (error) {
+      return sourceFailed(error, signed, env, fee);
+    }
     addEmittedMessages(ledger, result.asyncMessages);
     const trace = tracer && contractOperationTrace(tracer, signed, env.slot);
     const failure = failureFrames(result.error);
@@ -126,17 +130,22 @@ export function executeOperation(signed: ExecutableOperation, env: ExecutionEnvi
     };
   }
   if (op.type === 'CallSC') {
-    const result = env.vm.callSC({
-      tracer,
-      caller: sender,
-      target: op.target,
-      function: op.func,
-      param: op.param,
-      coins: op.coins,
-      maxGas: op.maxGas,
-      operationId: signed.id,
-      context: env.slot,
-    });
+    let result: ReturnType<typeof env.vm.callSC>;
+    try {
+      result = env.vm.callSC({
+        tracer,
+        caller: sender,
+        target: op.target,
+        function: op.func,
+        param: op.param,
+        coins: op.coins,
+        maxGas: op.maxGas,
+        operationId: signed.id,
+        context: env.slot,
+      });
+    } catch (error) {
+      return sourceFailed(error, signed, env, fee);
+    }
     addEmittedMessages(ledger, result.asyncMessages);
     const trace = tracer && contractOperationTrace(tracer, signed, env.slot);
     const failure = failureFrames(result.error);
@@ -156,12 +165,22 @@ export function executeOperation(signed: ExecutableOperation, env: ExecutionEnvi
     return { executed: true, success: true, fee, events: [], ...(env.trace && { trace: coinOperationTrace(signed, env.slot, undefined) }) };
   } catch (failure) {
     // Fork mode: an account the remote node cannot serve fails the operation, not the slot.
-    if (!(failure instanceof OperationFailure) && !isForkError(failure)) throw failure;
+    if (!(failure instanceof OperationFailure) && !(failure instanceof LedgerSourceError)) throw failure;
     journal.rollback(mark);
     const data = formatMassaExecutionError(failure.message, { operationId: signed.id });
     const trace = env.trace ? coinOperationTrace(signed, env.slot, failure.message) : undefined;
     return { executed: true, success: false, fee, events: [event(env, signed.id, [sender], data)], ...(trace !== undefined && { trace }) };
   }
+}
+
+/**
+ * Fork mode: the remote node could not give an account the operation needs before its code ran
+ * (a failure inside the code is the VM's): the operation fails, its fee paid, the reason in its event.
+ */
+function sourceFailed(error: unknown, signed: ExecutableOperation, env: ExecutionEnvironment, fee: bigint): OperationOutcome {
+  if (!(error instanceof LedgerSourceError)) throw error;
+  const data = formatMassaExecutionError(error.message, { operationId: signed.id });
+  return { executed: true, success: false, fee, events: [event(env, signed.id, [signed.sender], data)] };
 }
 
 function runCoinOperation(signed: ExecutableOperation, { ledger, config, slot }: ExecutionEnvironment): void {

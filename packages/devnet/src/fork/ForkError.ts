@@ -2,13 +2,14 @@ import { defineErrors, type CodedError } from '@mason/codec';
 
 /** Fork mode (`startDevnet({ fork })`, `mason node --fork`): the remote node and what it can serve. */
 export const forkErrors = {
-  MASON_FORK_UNREACHABLE:
+  MASON_DEVNET_FORK_UNREACHABLE:
     "cannot reach the node to fork at {url}: {reason}; check the URL (a node's public JSON-RPC API, e.g. https://buildnet.massa.net/api/v2) and that it is up",
-  MASON_FORK_NOT_A_NODE: "{url} does not answer as a Massa node: {reason}; give the URL of a node's public JSON-RPC API",
-  MASON_FORK_PERIOD_UNAVAILABLE: 'cannot fork {url} at period {period}: {reason}; leave --fork-period out to fork at its latest final period ({finalPeriod})',
-  MASON_FORK_READ_FAILED:
+  MASON_DEVNET_FORK_NOT_A_NODE: "{url} does not answer as a Massa node: {reason}; give the URL of a node's public JSON-RPC API",
+  MASON_DEVNET_FORK_PERIOD_UNAVAILABLE:
+    'cannot fork {url} at period {period}: {reason}; leave --fork-period out to fork at its latest final period ({finalPeriod})',
+  MASON_DEVNET_FORK_READ_FAILED:
     'cannot read {what} from the forked node {url}: {reason}; the request that needed it failed, the devnet keeps running (check the remote node, or restart the fork)',
-  MASON_FORK_OPTION_CONFLICT: 'fork mode cannot be combined with {option}: {reason}',
+  MASON_DEVNET_FORK_OPTION_CONFLICT: 'fork mode cannot be combined with {option}: {reason}',
 } as const;
 
 export type ForkErrorCode = keyof typeof forkErrors;

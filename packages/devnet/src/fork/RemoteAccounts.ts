@@ -24,7 +24,7 @@ const BATCH_LIMIT = 16;
  * The remote node's accounts, read at their first use and kept (the ledger's source in fork mode):
  * balance and rolls (get_addresses), bytecode (get_addresses_bytecode), every datastore key
  * (get_addresses_datastore_keys, page by page) and value (get_datastore_entries), all final.
- * Reads block the calling thread (SyncJsonRpc). A read that fails throws MASON_FORK_READ_FAILED
+ * Reads block the calling thread (SyncJsonRpc). A read that fails throws MASON_DEVNET_FORK_READ_FAILED
  * and is not kept: the next use asks again.
  */
 export class RemoteAccounts implements LedgerSource {
@@ -127,7 +127,7 @@ export class RemoteAccounts implements LedgerSource {
   }
 
   #failure(what: string, reason: string) {
-    return new ForkError('MASON_FORK_READ_FAILED', { url: this.source.url, what, reason });
+    return new ForkError('MASON_DEVNET_FORK_READ_FAILED', { url: this.source.url, what, reason });
   }
 }
 

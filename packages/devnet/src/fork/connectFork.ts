@@ -9,7 +9,7 @@ export interface ForkOptions {
   url: string;
   /**
    * The final period to fork at; default the remote's latest final period. A node serves only its
-   * latest final state, so an older period is refused (MASON_FORK_PERIOD_UNAVAILABLE).
+   * latest final state, so an older period is refused (MASON_DEVNET_FORK_PERIOD_UNAVAILABLE).
    */
   period?: number;
   /** How long one read from the remote may take, in ms (default 30,000). */
@@ -36,7 +36,7 @@ export async function connectFork(options: ForkOptions): Promise<ForkPoint> {
     url = new URL(options.url).href;
     if (!/^https?:$/.test(new URL(url).protocol)) throw new Error('not http(s)');
   } catch {
-    throw new ForkError('MASON_FORK_UNREACHABLE', { url: options.url, reason: 'not an http:// or https:// URL' });
+    throw new ForkError('MASON_DEVNET_FORK_UNREACHABLE', { url: options.url, reason: 'not an http:// or https:// URL' });
   }
   const status = await getStatus(url, timeoutMs);
   const final = status.execution_stats?.final_cursor;
@@ -49,14 +49,14 @@ export async function connectFork(options: ForkOptions): Promise<ForkPoint> {
     !final ||
     !Number.isSafeInteger(final.period)
   ) {
-    throw new ForkError('MASON_FORK_NOT_A_NODE', { url, reason: 'its get_status lacks chain_id, config or execution_stats.final_cursor' });
+    throw new ForkError('MASON_DEVNET_FORK_NOT_A_NODE', { url, reason: 'its get_status lacks chain_id, config or execution_stats.final_cursor' });
   }
   if (config.thread_count !== NODE_CONSTANTS.threadCount) {
-    throw new ForkError('MASON_FORK_NOT_A_NODE', { url, reason: `it runs ${config.thread_count} threads, Massa ${NODE_CONSTANTS.threadCount}` });
+    throw new ForkError('MASON_DEVNET_FORK_NOT_A_NODE', { url, reason: `it runs ${config.thread_count} threads, Massa ${NODE_CONSTANTS.threadCount}` });
   }
   const period = options.period ?? final.period;
   if (!Number.isSafeInteger(period) || period < 0) {
-    throw new ForkError('MASON_FORK_PERIOD_UNAVAILABLE', {
+    throw new ForkError('MASON_DEVNET_FORK_PERIOD_UNAVAILABLE', {
       url,
       period: String(period),
       reason: 'a period is a non-negative integer',
@@ -64,7 +64,7 @@ export async function connectFork(options: ForkOptions): Promise<ForkPoint> {
     });
   }
   if (period > final.period) {
-    throw new ForkError('MASON_FORK_PERIOD_UNAVAILABLE', {
+    throw new ForkError('MASON_DEVNET_FORK_PERIOD_UNAVAILABLE', {
       url,
       period,
       reason: `it is not final yet on the remote (latest final: ${final.period})`,
@@ -72,7 +72,7 @@ export async function connectFork(options: ForkOptions): Promise<ForkPoint> {
     });
   }
   if (period < final.period) {
-    throw new ForkError('MASON_FORK_PERIOD_UNAVAILABLE', {
+    throw new ForkError('MASON_DEVNET_FORK_PERIOD_UNAVAILABLE', {
       url,
       period,
       reason: `a node serves only the state of its latest final period (${final.period}), not a past one`,
@@ -101,16 +101,16 @@ async function getStatus(url: string, timeoutMs: number): Promise<Partial<NodeSt
     });
   } catch (error) {
     const cause = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
-    throw new ForkError('MASON_FORK_UNREACHABLE', { url, reason: cause });
+    throw new ForkError('MASON_DEVNET_FORK_UNREACHABLE', { url, reason: cause });
   }
   const text = await response.text().catch(() => '');
   let answer: { result?: Partial<NodeStatus>; error?: { code: number; message: string } };
   try {
     answer = JSON.parse(text);
   } catch {
-    throw new ForkError('MASON_FORK_NOT_A_NODE', { url, reason: `HTTP ${response.status}, its answer to get_status is not JSON` });
+    throw new ForkError('MASON_DEVNET_FORK_NOT_A_NODE', { url, reason: `HTTP ${response.status}, its answer to get_status is not JSON` });
   }
-  if (answer?.error) throw new ForkError('MASON_FORK_NOT_A_NODE', { url, reason: `get_status → ${answer.error.code} ${answer.error.message}` });
-  if (!answer?.result || typeof answer.result !== 'object') throw new ForkError('MASON_FORK_NOT_A_NODE', { url, reason: 'get_status gave no result' });
+  if (answer?.error) throw new ForkError('MASON_DEVNET_FORK_NOT_A_NODE', { url, reason: `get_status → ${answer.error.code} ${answer.error.message}` });
+  if (!answer?.result || typeof answer.result !== 'object') throw new ForkError('MASON_DEVNET_FORK_NOT_A_NODE', { url, reason: 'get_status gave no result' });
   return answer.result;
 }

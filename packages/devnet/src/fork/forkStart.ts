@@ -23,9 +23,9 @@ export const forkStart = {
     const taken = (['chainId', 't0', 'genesisTimestamp', 'mainnetTiming'] as const).find((name) =>
       name === 'mainnetTiming' ? options.mainnetTiming === true : options[name] !== undefined,
     );
-    if (taken) throw new ForkError('MASON_FORK_OPTION_CONFLICT', { option: taken, reason: "the forked chain's own value is used" });
+    if (taken) throw new ForkError('MASON_DEVNET_FORK_OPTION_CONFLICT', { option: taken, reason: "the forked chain's own value is used" });
     if (options.dataDir) {
-      throw new ForkError('MASON_FORK_OPTION_CONFLICT', {
+      throw new ForkError('MASON_DEVNET_FORK_OPTION_CONFLICT', {
         option: 'dataDir',
         reason: "a fork reads the remote state again at each start; keep a fork's state with --dump-state / --load-state instead",
       });

@@ -1,5 +1,6 @@
 import { fromKey, toKey } from './bytesKey.js';
 import type { LedgerJournal } from './LedgerJournal.js';
+import { LedgerSourceError } from './LedgerSourceError.js';
 import type { LedgerChanges, LedgerState } from './LedgerState.js';
 import type { LedgerWrite } from './LedgerWrite.js';
 
@@ -101,7 +102,12 @@ export class MemoryLedger<Extra extends { kind: string } = never> implements Led
   #find(address: string): Entry | undefined {
     const entry = this.#entries.get(address);
     if (entry || !this.#source || this.#settled.has(address)) return entry;
-    const init = this.#source.load(address);
+    let init: MemoryLedgerEntryInit | undefined;
+    try {
+      init = this.#source.load(address);
+    } catch (error) {
+      throw new LedgerSourceError(address, error);
+    }
     this.#settled.add(address);
     if (!init) return undefined;
     this.setEntry(address, init);
