@@ -5,6 +5,7 @@ import { cpus, totalmem } from 'node:os';
 import { startDevnet } from '@mason/devnet';
 import { callPipeline, callThroughput, deployToFinal } from './suites/contracts.mjs';
 import { devnetStartup } from './suites/devnetStartup.mjs';
+import { forkMode } from './suites/fork.mjs';
 import { abiExtraction, buildTimes } from './suites/build.mjs';
 import { gasWallTime } from './suites/gasWallTime.mjs';
 import { getStatusThroughput } from './suites/getStatusThroughput.mjs';
@@ -55,6 +56,7 @@ const suites = [
   ['scaling with accounts, events, operations', () => scaling({ quick })],
   ['hostile clients: memory and ports', () => hostileClients({ quick })],
   ['wall time per gas: operators and ABIs', () => gasWallTime({ quick })],
+  ['fork mode: start, first remote read, cached read', () => forkMode({ accounts: quick ? 20 : 50 })],
 ];
 
 // `--only <text>` (repeatable) runs the suites whose title contains one of the texts.
