@@ -81,6 +81,8 @@ describe('fork mode', () => {
     const operation = await contract.call('sum', new Args().addI32(40n).addI32(2n));
     expect(await operation.waitFinalExecution()).toBe(OperationStatus.Success);
     expect((await operation.getFinalEvents()).map((event) => event.data)).toContain('sum: 40 + 2 = 42');
+    // Traced like any local call: the frame of the remote contract's function.
+    expect(JSON.stringify(fork.trace(operation.id))).toContain(greeter);
     expect(await entry(fork.urls.public, greeter, 'last')).toEqual({ final: '42', candidate: '42' });
     expect(await entry(remote.urls.public, greeter, 'last')).toEqual({ final: '5', candidate: '5' });
     expect(bytesToStr((await contract.read('greet')).value)).toBe('Hello, Mason!');
