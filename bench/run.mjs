@@ -6,6 +6,7 @@ import { startDevnet } from '@mason/devnet';
 import { callPipeline, callThroughput, deployToFinal } from './suites/contracts.mjs';
 import { coverageOverhead } from './suites/coverage.mjs';
 import { devnetStartup } from './suites/devnetStartup.mjs';
+import { forkMode } from './suites/fork.mjs';
 import { abiExtraction, buildTimes } from './suites/build.mjs';
 import { gasWallTime } from './suites/gasWallTime.mjs';
 import { getStatusThroughput } from './suites/getStatusThroughput.mjs';
@@ -59,6 +60,7 @@ const suites = [
   ['snapshot revert, 100,000 accounts', () => snapshotRevert({ quick })],
   ['hostile clients: memory and ports', () => hostileClients({ quick })],
   ['wall time per gas: operators and ABIs', () => gasWallTime({ quick })],
+  ['fork mode: start, first remote read, cached read', () => forkMode({ accounts: quick ? 20 : 50 })],
 ];
 
 // `--only <text>` (repeatable) runs the suites whose title contains one of the texts.

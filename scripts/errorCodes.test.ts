@@ -18,6 +18,8 @@ import {
   DevnetOptionError,
   devnetOptionErrors,
   devnetErrorTables,
+  ForkError,
+  forkErrors,
   InitialLedgerError,
   isDevnetError,
 } from '../packages/devnet/src/index.js';
@@ -61,6 +63,7 @@ const errors: Array<{ code: string; docs: string; error?: MasonError }> = [
   ...Object.keys(dataDirLockErrors).map((code) => new DataDirLockError(code as keyof typeof dataDirLockErrors, any)),
   ...Object.keys(stateControlErrors).map((code) => new StateControlError(code as keyof typeof stateControlErrors, any)),
   ...Object.keys(devnetOptionErrors).map((code) => new DevnetOptionError(code as keyof typeof devnetOptionErrors, any)),
+  ...Object.keys(forkErrors).map((code) => new ForkError(code as keyof typeof forkErrors, any)),
   new InitialLedgerError('ledger.json must hold a JSON object'),
   ...Object.keys(wasmErrors).map(() => new WasmFormatError('bad magic number', 0)),
   ...Object.keys(compilerErrors).map((code) => new CompilerError(code as keyof typeof compilerErrors, any)),

@@ -1,4 +1,5 @@
 import { NODE_CONSTANTS, parseMas } from '@mason/codec';
+import type { ForkSource } from './fork/RemoteAccounts.js';
 
 /** Everything get_status reports under `config`, plus the devnet's own knobs. */
 export interface ChainConfig {
@@ -29,6 +30,8 @@ export interface ChainConfig {
    * responsive (see docs/devnet.md, "Wall-clock limit").
    */
   maxExecutionMs: number;
+  /** Fork mode: the remote node whose state is read lazily, and the final period the chain continues from. */
+  fork?: ForkSource & { period: number };
 }
 
 /**

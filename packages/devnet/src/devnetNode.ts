@@ -6,6 +6,7 @@ import { BlockGraph } from './chain/blockGraph.js';
 import { ChainIndex } from './chain/ChainIndex.js';
 import { Finalizer, type FinalityJournal, type FinalizedBlock } from './chain/Finalizer.js';
 import { genesisBlocks } from './chain/genesis.js';
+import { remoteAccountsFor } from './fork/remoteAccountsFor.js';
 import { NodeClock } from './chain/nodeClock.js';
 import type { OperationRecord } from './chain/operationRecord.js';
 import type { ChainConfig } from './config.js';
@@ -100,6 +101,12 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
     const log = options.log ?? logToStderr;
     this.#log = log;
     this.instant = options.instant ?? false;
+    if (config.fork) {
+      // Fork mode: entries absent here are read from the remote node (docs/devnet.md, "Fork mode").
+      const remote = remoteAccountsFor(config.fork);
+      this.finalLedger.useSource(remote);
+      this.candidateLedger.useSource(remote);
+    }
     const genesis = genesisBlocks(config);
     this.graph = new BlockGraph(genesis, config.deltaF0);
     const stopped = () => this.#stopped;

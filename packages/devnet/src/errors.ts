@@ -4,24 +4,33 @@
 import { isMasonError, type MasonError } from '@mason/codec';
 import { dataDirLockErrors, isDataDirLockError } from './dataDirLock.js';
 import { devnetOptionErrors, isDevnetOptionError } from './devnetOptionError.js';
+import { forkErrors, isForkError } from './fork/ForkError.js';
 import { initialLedgerErrors, isInitialLedgerError } from './initialLedger.js';
 import { dataDirErrors, isDataDirError } from './persistence/dataDirError.js';
 import { isStateControlError, stateControlErrors } from './stateControl/StateControlError.js';
 
 export { DataDirLockError, dataDirLockErrors, isDataDirLockError, type DataDirLockErrorCode } from './dataDirLock.js';
 export { DevnetOptionError, devnetOptionErrors, isDevnetOptionError, type DevnetOptionErrorCode } from './devnetOptionError.js';
+export { ForkError, forkErrors, isForkError, type ForkErrorCode } from './fork/ForkError.js';
 export { InitialLedgerError, initialLedgerErrors, isInitialLedgerError } from './initialLedger.js';
 export { DataDirError, dataDirErrors, isDataDirError, type DataDirErrorCode } from './persistence/dataDirError.js';
 export { StateControlError, stateControlErrors, isStateControlError, type StateControlErrorCode } from './stateControl/StateControlError.js';
 
 /** Every code the devnet throws as a MasonError, table by table. */
-export const devnetErrorTables = { devnetOptionErrors, dataDirErrors, dataDirLockErrors, initialLedgerErrors, stateControlErrors } as const;
+export const devnetErrorTables = { devnetOptionErrors, dataDirErrors, dataDirLockErrors, initialLedgerErrors, stateControlErrors, forkErrors } as const;
 
 export type DevnetErrorCode = {
   [K in keyof typeof devnetErrorTables]: keyof (typeof devnetErrorTables)[K];
 }[keyof typeof devnetErrorTables];
 
-const guards: ReadonlyArray<(error: unknown) => boolean> = [isDevnetOptionError, isDataDirError, isDataDirLockError, isInitialLedgerError, isStateControlError];
+const guards: ReadonlyArray<(error: unknown) => boolean> = [
+  isDevnetOptionError,
+  isDataDirError,
+  isDataDirLockError,
+  isInitialLedgerError,
+  isStateControlError,
+  isForkError,
+];
 
 /** True for any of the devnet's MasonErrors (with `code` when given), also one made by another copy of @mason/devnet. */
 export function isDevnetError<C extends DevnetErrorCode = DevnetErrorCode>(error: unknown, code?: C): error is MasonError<C> {

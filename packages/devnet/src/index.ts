@@ -31,3 +31,5 @@ export { StateControlError, stateControlErrors, type StateControlErrorCode } fro
 export { readStateFile, STATE_FORMAT, STATE_VERSION, type DumpedAccount, type DumpedState, type StateDump } from './stateControl/stateDump.js';
 export { TraceStore, DEFAULT_TRACE_KEEP, DEFAULT_TRACE_MAX_BYTES, type TraceOptions } from './traces/TraceStore.js';
 export type { ExecutionTrace, TraceEffect, TraceFrame, TraceHostCall, TraceFailure, TraceBytes } from '@mason/vm';
+export { ForkError, forkErrors, isForkError, type ForkErrorCode } from './fork/ForkError.js';
+export type { ForkOptions } from './fork/connectFork.js';

@@ -6,6 +6,8 @@ import { lockDataDir } from './dataDirLock.js';
 import { DevnetOptionError } from './devnetOptionError.js';
 import { DevnetNode, logToStderr } from './devnetNode.js';
 import { attachExplorer } from './explorer/serveExplorer.js';
+import { type ForkOptions, connectFork } from './fork/connectFork.js';
+import { forkStart } from './fork/forkStart.js';
 import { validateInitialLedger, type InitialLedgerEntry } from './initialLedger.js';
 import { attachNode } from './internal.js';
 import type { BlockChange } from './ledger/devnetLedger.js';
@@ -112,6 +114,11 @@ export interface DevnetOptions {
    * within `maxBytes` of JSON (default 64 MiB) are kept; `false` records none and costs nothing.
    */
   traces?: TraceOptions | false;
+  /**
+   * Fork mode (docs/devnet.md, "Fork mode"): start from a node's state at its latest final period,
+   * reading accounts from it at their first use; chain id, genesis and t0 are the remote's.
+   */
+  fork?: ForkOptions;
 }
 
 export interface DevnetAccount {
@@ -208,13 +215,14 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   if (options.execution !== undefined && options.execution !== 'workers' && options.execution !== 'inline') {
     throw new DevnetOptionError('MASON_DEVNET_INVALID_OPTION', { option: 'execution', expected: '"workers" or "inline"', value: String(options.execution) });
   }
+  const fork = options.fork ? await connectFork(forkStart.check(options)) : null;
   const privateCors = originsPolicy(options.privateCors ?? []);
   if (options.initialLedger) validateInitialLedger(options.initialLedger, 'the initialLedger option');
   const stateToLoad = options.loadState ? readStateFile(options.loadState) : null;
-  const chainId = options.chainId ?? 77n;
+  const chainId = fork?.chainId ?? options.chainId ?? 77n;
   const deltaF0 = options.deltaF0 ?? timing.deltaF0;
   // Genesis one period ago, so the first useful slot (period 1) is now rather than t0 later.
-  const wantedGenesis = options.genesisTimestamp ?? Date.now() - t0;
+  const wantedGenesis = fork?.genesisTimestamp ?? options.genesisTimestamp ?? Date.now() - t0;
   const log = options.log ?? logToStderr;
   const dataDirLock = options.dataDir ? await lockDataDir(options.dataDir) : null;
   if (options.dataDir && options.reset) ChainStore.reset(options.dataDir, log);
@@ -231,9 +239,10 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   };
   const config = defaultChainConfig({
     chainId,
-    t0,
+    t0: fork?.t0 ?? t0,
     deltaF0,
     genesisTimestamp: store?.identity.genesisTimestamp ?? wantedGenesis,
+    ...(fork && forkStart.config(fork)),
     ...poolLimits,
     ...(maxExecutionMs !== undefined && { maxExecutionMs }),
   });
@@ -244,6 +253,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   });
   const traces = createTraceStore(options.traces);
   const node = new DevnetNode(config, [staker], { journal: store, log, instant: options.instant ?? false, execution: options.execution, traces });
+  if (fork) forkStart.prepare(node, fork, [...accounts.map((account) => account.address), staker.publicKey.address().toString()]);
   node.setInitialState(initialState(options, accounts, staker));
   if (store) {
     restoreChain(node, store);

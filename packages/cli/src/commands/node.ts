@@ -55,6 +55,8 @@ interface NodeOptions {
   traces: boolean;
   traceKeep?: number;
   traceMemory?: number;
+  fork?: string;
+  forkPeriod?: number;
 }
 
 /** `--no-traces`, `--trace-keep`, `--trace-memory` as the devnet's `traces` option. */
@@ -96,14 +98,20 @@ export function nodeCommand(): Command {
     .option('--trace-keep <n>', 'keep the execution traces of the latest n operations (default 1000; see `mason trace`)', positiveInt)
     .option('--trace-memory <MB>', 'memory the kept traces may take, in MB (default 64); the oldest go first', strictlyPositiveInt)
     .option('--no-traces', 'record no execution traces (nothing recorded, nothing paid)')
+    .option('--fork <url>', "start from a node's state (its public API URL), reading each account from it at first use; keeps nothing on disk")
+    .option('--fork-period <n>', "the remote's final period to fork at (default and only one a node serves: its latest)", positiveInt)
     .action(async (options: NodeOptions, command: Command) => {
-      const dataDir = options.ephemeral ? null : resolve(options.dataDir);
+      const given = (name: string) => command.getOptionValueSource(name) === 'cli';
+      if (options.forkPeriod !== undefined && !options.fork) command.error("error: option '--fork-period <n>' needs --fork <url>");
+      // A fork keeps nothing on disk unless asked (then startDevnet refuses, saying why), and takes the remote's chain id.
+      const dataDir = options.ephemeral || (options.fork && !given('dataDir')) ? null : resolve(options.dataDir);
       const ports = choosePorts(options, (name: PortName) => command.getOptionValueSource(name) === 'cli', options.portOffset);
       const devnet = await startDevnet({
         host: options.host,
         ...ports,
         accounts: options.accounts,
-        chainId: BigInt(options.chainId),
+        ...((!options.fork || given('chainId')) && { chainId: BigInt(options.chainId) }),
+        ...(options.fork && { fork: { url: options.fork, ...(options.forkPeriod !== undefined && { period: options.forkPeriod }) } }),
         dataDir,
         ...(options.reset && { reset: true }),
         ...(options.initialLedger && { initialLedger: readInitialLedgerFile(options.initialLedger) }),
@@ -135,6 +143,7 @@ function printJson(devnet: Devnet, dataDir: string | null): void {
       chainId: Number(devnet.config.chainId),
       instant: devnet.instant,
       dataDir,
+      ...(devnet.config.fork && { fork: { url: devnet.config.fork.url, period: devnet.config.fork.period } }),
       accounts: devnet.accounts.map((a) => ({ address: a.address, publicKey: a.publicKey, secretKey: a.secretKey.reveal() })),
     }),
   );
@@ -148,6 +157,7 @@ async function printBanner(devnet: Devnet, dataDir: string | null): Promise<void
   console.log(field('private API', devnet.urls.private));
   console.log(field('API + WS', `${devnet.urls.api}  ${devnet.urls.ws}`));
   console.log(field('explorer', devnet.urls.explorer));
+  if (config.fork) console.log(field('forked from', `${config.fork.url} at its final period ${config.fork.period}`));
   console.log(field('timing', `t0 ${config.t0} ms (a slot every ${config.t0 / 32} ms), delta_f0 ${config.deltaF0}`));
   if (devnet.instant) console.log(field('instant', 'operations are final as soon as they arrive; the clock jumps ahead (mason_advance_slots moves it on)'));
   console.log(field('data', dataDir ?? 'in memory (--ephemeral)'));

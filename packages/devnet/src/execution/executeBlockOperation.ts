@@ -1,5 +1,5 @@
 import { formatMas, NODE_CONSTANTS, type OperationContent, type SignedOperation } from '@mason/codec';
-import { ExecutionTracer, formatMassaExecutionError, TransferRefused, truncateUtf8 } from '@mason/vm';
+import { ExecutionTracer, formatMassaExecutionError, LedgerSourceError, TransferRefused, truncateUtf8 } from '@mason/vm';
 import type { ChainConfig } from '../config.js';
 import type { SCOutputEvent } from '../events/eventStore.js';
 import { addEmittedMessages } from './asyncMessages.js';
@@ -88,16 +88,21 @@ export function executeBlockOperation(signed: ExecutableOperation, env: Executio
   const op = signed.content.op;
   const tracer = env.trace ? new ExecutionTracer() : undefined;
   if (op.type === 'ExecuteSC') {
-    const result = env.vm.executeSC({
-      tracer,
-      caller: sender,
-      bytecode: op.bytecode,
-      datastore: op.datastore,
-      maxGas: op.maxGas,
-      maxCoins: op.maxCoins,
-      operationId: signed.id,
-      context: env.slot,
-    });
+    let result: ReturnType<typeof env.vm.executeSC>;
+    try {
+      result = env.vm.executeSC({
+        tracer,
+        caller: sender,
+        bytecode: op.bytecode,
+        datastore: op.datastore,
+        maxGas: op.maxGas,
+        maxCoins: op.maxCoins,
+        operationId: signed.id,
+        context: env.slot,
+      });
+    } catch (error) {
+      return sourceFailed(error, signed, env, fee);
+    }
     addEmittedMessages(ledger, result.asyncMessages);
     const trace = tracer && contractOperationTrace(tracer, signed, env.slot);
     const failure = failureFrames(result.error);
@@ -112,17 +117,22 @@ export function executeBlockOperation(signed: ExecutableOperation, env: Executio
     };
   }
   if (op.type === 'CallSC') {
-    const result = env.vm.callSC({
-      tracer,
-      caller: sender,
-      target: op.target,
-      function: op.func,
-      param: op.param,
-      coins: op.coins,
-      maxGas: op.maxGas,
-      operationId: signed.id,
-      context: env.slot,
-    });
+    let result: ReturnType<typeof env.vm.callSC>;
+    try {
+      result = env.vm.callSC({
+        tracer,
+        caller: sender,
+        target: op.target,
+        function: op.func,
+        param: op.param,
+        coins: op.coins,
+        maxGas: op.maxGas,
+        operationId: signed.id,
+        context: env.slot,
+      });
+    } catch (error) {
+      return sourceFailed(error, signed, env, fee);
+    }
     addEmittedMessages(ledger, result.asyncMessages);
     const trace = tracer && contractOperationTrace(tracer, signed, env.slot);
     const failure = failureFrames(result.error);
@@ -141,12 +151,23 @@ export function executeBlockOperation(signed: ExecutableOperation, env: Executio
     runCoinOperation(signed, env);
     return { executed: true, success: true, fee, events: [], ...(env.trace && { trace: coinOperationTrace(signed, env.slot, undefined) }) };
   } catch (failure) {
-    if (!(failure instanceof OperationFailure)) throw failure;
+    // Fork mode: an account the remote node cannot serve fails the operation, not the slot.
+    if (!(failure instanceof OperationFailure) && !(failure instanceof LedgerSourceError)) throw failure;
     journal.rollback(mark);
     const data = formatMassaExecutionError(failure.message, { operationId: signed.id });
     const trace = env.trace ? coinOperationTrace(signed, env.slot, failure.message) : undefined;
     return { executed: true, success: false, fee, events: [event(env, signed.id, [sender], data)], ...(trace !== undefined && { trace }) };
   }
+}
+
+/**
+ * Fork mode: the remote node could not give an account the operation needs before its code ran
+ * (a failure inside the code is the VM's): the operation fails, its fee paid, the reason in its event.
+ */
+function sourceFailed(error: unknown, signed: ExecutableOperation, env: ExecutionEnvironment, fee: bigint): BlockOperationOutcome {
+  if (!(error instanceof LedgerSourceError)) throw error;
+  const data = formatMassaExecutionError(error.message, { operationId: signed.id });
+  return { executed: true, success: false, fee, events: [event(env, signed.id, [signed.sender], data)] };
 }
 
 /** A coin move of an operation; a refusal becomes the operation's failure, in the node's words (`failure(text)`). */

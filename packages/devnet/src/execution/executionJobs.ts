@@ -1,5 +1,6 @@
 import { LedgerJournal, Vm } from '@mason/vm';
 import type { ChainConfig } from '../config.js';
+import { remoteAccountsFor } from '../fork/remoteAccountsFor.js';
 import { type BlockChange, DevnetLedger } from '../ledger/devnetLedger.js';
 import type { JobHandlers } from '../workers/JobRunner.js';
 import { type SharedModules, shareModules, sharedModuleCache } from '../workers/SharedModules.js';
@@ -13,6 +14,7 @@ import { executeSlot, type SlotExecution, type SlotExecutionInput } from './exec
 export function executionJobs(config: ChainConfig, shared?: SharedModules): JobHandlers<SlotExecutionInput, SlotExecution, BlockChange[]> {
   const journal = new LedgerJournal<BlockChange>();
   const candidate = new DevnetLedger(journal);
+  if (config.fork) candidate.useSource(remoteAccountsFor(config.fork));
   const vm = new Vm({ chainId: config.chainId, state: candidate, limits: { maxExecutionMs: config.maxExecutionMs }, ...sharedModuleCache(shared) });
   shareModules(shared, vm.modules);
   return {

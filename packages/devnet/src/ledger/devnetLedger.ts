@@ -3,6 +3,7 @@ import {
   LedgerJournal,
   MemoryDeferredCalls,
   MemoryLedger,
+  type MemoryLedgerEntryInit,
   type DeferredCall,
   type DeferredCallState,
   type DeferredCallWrite,
@@ -55,7 +56,13 @@ export class DevnetLedger extends MemoryLedger<ChainStateChange> implements Defe
   }
 
   rollCount(address: string): number {
+    this.hasEntry(address); // fork mode: the remote's rolls come with its entry
     return this.rolls.get(address) ?? 0;
+  }
+
+  /** Fork mode: an entry read from the remote brings its rolls. */
+  protected override loaded(address: string, init: MemoryLedgerEntryInit & { rolls?: number }): void {
+    if (init.rolls && !this.rolls.has(address)) this.rolls.set(address, init.rolls);
   }
 
   deferredCredit(address: string, period: number, thread: number): bigint {
@@ -92,6 +99,7 @@ export class DevnetLedger extends MemoryLedger<ChainStateChange> implements Defe
         this.deleteEntry(change.address);
         return;
       case 'rolls':
+        this.hasEntry(change.address); // fork mode: read the remote entry first, so its rolls do not override this write
         if (change.value === 0) this.rolls.delete(change.address);
         else this.rolls.set(change.address, change.value);
         return;

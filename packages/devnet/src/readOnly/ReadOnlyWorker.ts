@@ -48,7 +48,7 @@ export class ReadOnlyWorker {
   ) {
     const maxExecutionMs = options.maxExecutionMs ?? node.config.maxExecutionMs;
     this.#deadlineMs = options.deadlineMs ?? maxExecutionMs + Math.max(1_000, maxExecutionMs / 2);
-    const config: ReadOnlyJobsConfig = { chainId: node.config.chainId, maxExecutionMs };
+    const config: ReadOnlyJobsConfig = { chainId: node.config.chainId, maxExecutionMs, ...(node.config.fork && { fork: node.config.fork }) };
     const initialState = () => ledgerSnapshot(node.candidateLedger).filter(isEntryChange);
     this.#worker =
       options.mode === 'inline'

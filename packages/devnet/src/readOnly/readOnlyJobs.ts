@@ -1,4 +1,6 @@
 import { Vm } from '@mason/vm';
+import { remoteAccountsFor } from '../fork/remoteAccountsFor.js';
+import type { ForkSource } from '../fork/RemoteAccounts.js';
 import { type BlockChange, DevnetLedger } from '../ledger/devnetLedger.js';
 import type { JobHandlers } from '../workers/JobRunner.js';
 import { type SharedModules, shareModules, sharedModuleCache } from '../workers/SharedModules.js';
@@ -7,6 +9,8 @@ import { type ReadOnlyJob, type ReadOnlyResponse, runReadOnlyJob } from './readO
 export interface ReadOnlyJobsConfig {
   chainId: bigint;
   maxExecutionMs: number;
+  /** Fork mode: the replica reads the entries it lacks from the remote node. */
+  fork?: ForkSource;
 }
 
 /**
@@ -17,10 +21,11 @@ export interface ReadOnlyJobsConfig {
  * shares with the execution one.
  */
 export function readOnlyJobs(
-  { chainId, maxExecutionMs }: ReadOnlyJobsConfig,
+  { chainId, maxExecutionMs, fork }: ReadOnlyJobsConfig,
   shared?: SharedModules,
 ): JobHandlers<ReadOnlyJob, ReadOnlyResponse, BlockChange[]> {
   const replica = new DevnetLedger();
+  if (fork) replica.useSource(remoteAccountsFor(fork));
   const vm = new Vm({ chainId, state: replica, limits: { maxExecutionMs }, ...sharedModuleCache(shared) });
   shareModules(shared, vm.modules);
   return {

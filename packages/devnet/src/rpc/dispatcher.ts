@@ -1,4 +1,6 @@
 import { ApiError } from '../apiError.js';
+import { LedgerSourceError } from '@mason/vm';
+import { isForkError } from '../fork/ForkError.js';
 import { type JsonText, JsonSyntaxError, parseJson, serializeJson } from './json.js';
 
 export type Handler = (params: unknown[]) => unknown;
@@ -90,6 +92,9 @@ export class JsonRpcDispatcher {
     } catch (error) {
       if (isNotification) return null;
       if (error instanceof ApiError) return errorResponse(responseId, error.code, error.message);
+      // Fork mode: a read of the remote node failed (the node's own "Internal server error" code).
+      const cause = error instanceof LedgerSourceError ? error.cause : error;
+      if (isForkError(cause)) return errorResponse(responseId, -32001, `Internal server error: ${cause.message} [${cause.code}]`);
       return errorResponse(responseId, -32603, 'Internal error', String((error as Error)?.message ?? error));
     }
   }

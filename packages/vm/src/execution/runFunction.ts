@@ -4,6 +4,7 @@ import { detail, HostError, RuntimeVmError, type FailureDetail } from './failure
 import type { InstanceEnv } from './InstanceEnv.js';
 import type { PooledInstance } from './InstancePool.js';
 import { locateInModule } from './locateInModule.js';
+import { LedgerSourceError } from '../state/LedgerSourceError.js';
 
 export const MAIN_FUNCTION = 'main';
 
@@ -42,6 +43,8 @@ function describeRuntimeError(error: unknown): { text: string; detail: FailureDe
     const host = error.toHostError();
     return { text: `RuntimeError: ${host.display}`, detail: host.detail };
   }
+  // Fork mode: the remote could not give an entry the contract reads.
+  if (error instanceof LedgerSourceError) return { text: `RuntimeError: ${error.message}`, detail: detail('MASON_VM_HOST', { reason: error.message }) };
   const trap = trapText(error);
   if (trap !== undefined) return { text: `RuntimeError: ${trap}`, detail: detail('MASON_VM_TRAP', { reason: trap }) };
   return undefined;

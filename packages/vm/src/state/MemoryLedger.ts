@@ -1,5 +1,6 @@
 import { fromKey, toKey } from './bytesKey.js';
 import type { LedgerJournal } from './LedgerJournal.js';
+import { LedgerSourceError } from './LedgerSourceError.js';
 import type { LedgerChanges, LedgerState } from './LedgerState.js';
 import type { LedgerWrite } from './LedgerWrite.js';
 
@@ -19,6 +20,17 @@ export interface MemoryLedgerEntryInit {
 export interface MemoryLedgerOptions<Change> {
   /** Records every `write` with its undo (the devnet's candidate ledger during a block). */
   journal?: LedgerJournal<Change> | null;
+  /** Where entries absent from memory come from (a forked node's state); none: they do not exist. */
+  source?: LedgerSource | null;
+}
+
+/**
+ * A ledger below this one, read synchronously at an address's first use (fork mode): the entry it
+ * gives becomes this ledger's own, so later writes (deletions too) override it and key listings
+ * include both. Undefined: the address has no entry there either.
+ */
+export interface LedgerSource {
+  load(address: string): MemoryLedgerEntryInit | undefined;
 }
 
 const noUndo = (): void => {};
@@ -32,9 +44,13 @@ const noUndo = (): void => {};
 export class MemoryLedger<Extra extends { kind: string } = never> implements LedgerState {
   readonly #entries = new Map<string, Entry>();
   readonly journal: LedgerJournal<LedgerWrite | Extra> | null;
+  #source: LedgerSource | null;
+  /** Addresses the source was asked for or that were created here: never asked (again). */
+  readonly #settled = new Set<string>();
 
   constructor(initial?: Record<string, MemoryLedgerEntryInit>, options: MemoryLedgerOptions<LedgerWrite | Extra> = {}) {
     this.journal = options.journal ?? null;
+    this.#source = options.source ?? null;
     for (const [address, init] of Object.entries(initial ?? {})) this.setEntry(address, init);
   }
 
@@ -45,25 +61,31 @@ export class MemoryLedger<Extra extends { kind: string } = never> implements Led
     this.#entries.set(address, { balance: init.balance ?? 0n, bytecode: init.bytecode?.slice() ?? null, datastore });
   }
 
+  /** Reads entries absent from memory from `source` from now on (fork mode). */
+  useSource(source: LedgerSource | null): void {
+    this.#source = source;
+  }
+
+  /** The addresses with an entry in memory (those read from the source included, the others not). */
   addresses(): string[] {
     return [...this.#entries.keys()];
   }
 
   getBalance(address: string): bigint | undefined {
-    return this.#entries.get(address)?.balance;
+    return this.#find(address)?.balance;
   }
 
   getBytecode(address: string): Uint8Array | undefined {
-    const bytecode = this.#entries.get(address)?.bytecode;
+    const bytecode = this.#find(address)?.bytecode;
     return bytecode && bytecode.length > 0 ? bytecode : undefined;
   }
 
   getDataEntry(address: string, key: Uint8Array): Uint8Array | undefined {
-    return this.#entries.get(address)?.datastore.get(toKey(key));
+    return this.#find(address)?.datastore.get(toKey(key));
   }
 
   getDataKeys(address: string, prefix: Uint8Array): Uint8Array[] {
-    const entry = this.#entries.get(address);
+    const entry = this.#find(address);
     if (!entry) return [];
     // One char per byte: a string prefix is a byte prefix, and string order is byte order.
     const start = toKey(prefix);
@@ -73,13 +95,33 @@ export class MemoryLedger<Extra extends { kind: string } = never> implements Led
   }
 
   hasEntry(address: string): boolean {
-    return this.#entries.has(address);
+    return this.#find(address) !== undefined;
   }
 
   /** Removes an entry and everything it holds (not journaled): a devnet revert takes back an entry created after its snapshot. */
   deleteEntry(address: string): void {
     this.#entries.delete(address);
   }
+
+  /** The entry in memory, else the source's (kept from then on). */
+  #find(address: string): Entry | undefined {
+    const entry = this.#entries.get(address);
+    if (entry || !this.#source || this.#settled.has(address)) return entry;
+    let init: MemoryLedgerEntryInit | undefined;
+    try {
+      init = this.#source.load(address);
+    } catch (error) {
+      throw new LedgerSourceError(address, error);
+    }
+    this.#settled.add(address);
+    if (!init) return undefined;
+    this.setEntry(address, init);
+    this.loaded(address, init);
+    return this.#entries.get(address);
+  }
+
+  /** An entry was read from the source: subclasses take what else it holds. */
+  protected loaded(_address: string, _init: MemoryLedgerEntryInit): void {}
 
   /** Writes one change; with a journal, records it and how to undo it. */
   write(change: LedgerWrite | Extra): void {
@@ -95,6 +137,8 @@ export class MemoryLedger<Extra extends { kind: string } = never> implements Led
     const write = change as LedgerWrite;
     switch (write.kind) {
       case 'create':
+        // The entry is whole from here (a snapshot's, a new address's): the source is not asked.
+        this.#settled.add(write.address);
         if (!this.#entries.has(write.address)) this.#entries.set(write.address, { balance: 0n, bytecode: null, datastore: new Map() });
         return;
       case 'balance':
@@ -118,7 +162,7 @@ export class MemoryLedger<Extra extends { kind: string } = never> implements Led
   protected undoOf(change: LedgerWrite | Extra): () => void {
     const write = change as LedgerWrite;
     const { address } = write;
-    const entry = this.#entries.get(address);
+    const entry = this.#find(address);
     if (!entry) return () => this.#entries.delete(address);
     switch (write.kind) {
       case 'create':
@@ -180,7 +224,7 @@ export class MemoryLedger<Extra extends { kind: string } = never> implements Led
   }
 
   #entry(address: string): Entry {
-    let entry = this.#entries.get(address);
+    let entry = this.#find(address);
     if (!entry) {
       entry = { balance: 0n, bytecode: null, datastore: new Map() };
       this.#entries.set(address, entry);
