@@ -22,6 +22,9 @@ import type { TraceStore } from './traces/TraceStore.js';
 import { Impersonation } from './stateControl/Impersonation.js';
 import type { StateChangeRecord } from './stateControl/StateChangeRecord.js';
 import { Snapshots } from './snapshots/Snapshots.js';
+import { logToStderr } from './logToStderr.js';
+
+export { logToStderr };
 
 export type { FinalityJournal, FinalizedBlock } from './chain/Finalizer.js';
 export { PARALLEL_SIGNATURE_CHECK_MIN } from './pool/Mempool.js';
@@ -56,7 +59,6 @@ export interface DevnetNodeOptions {
 export const MAX_ADVANCE_SLOTS = 100_000_000;
 
 /** The default log of the devnet: one line on stderr per message. */
-export const logToStderr = (message: string): void => void process.stderr.write(`mason devnet: ${message}\n`);
 
 /**
  * The chain, assembled from units with one job each (docs/architecture.md, "The devnet's units"):
