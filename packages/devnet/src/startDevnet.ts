@@ -19,6 +19,7 @@ import { ANY_ORIGIN, originsPolicy, type CorsPolicy } from './rpc/cors.js';
 import { answerInProcess } from './rpc/answerInProcess.js';
 import { AbiRegistry } from './abi/AbiRegistry.js';
 import { abiReadMethods, abiRegistrationMethods } from './abi/abiMethods.js';
+import { withPrivatePort } from './abi/statusWithPrivatePort.js';
 import { createJsonRpcHttpServer, JsonRpcDispatcher, listen, type MethodTable } from './rpc/jsonRpcServer.js';
 import { privateMethods } from './rpc/privateMethods.js';
 import { publicMethods } from './rpc/publicMethods.js';
@@ -310,6 +311,8 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
     ...abiRegistrationMethods(abis, () => node.candidateLedger),
   };
   const apiTable = { ...apiMethods(node), ...traceTable, ...abiTable };
+  const listening: { privatePort?: number } = {};
+  withPrivatePort(publicTable, () => listening.privatePort);
   const names = (table: MethodTable) => new Set(Object.keys(table));
   const serverOptions = (cors: CorsPolicy) => ({ limits, cors, guard: new ConnectionGuard(limits.maxConnections) });
   const dispatchers = {
@@ -328,6 +331,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   try {
     const publicPort = await listen(publicServer, options.publicPort ?? 33035, host);
     const privatePort = await listen(privateServer, options.privatePort ?? 33034, '127.0.0.1');
+    listening.privatePort = privatePort;
     const apiPort = await listen(apiServer, options.apiPort ?? 33036, host);
     node.start();
     const urlHost = host.includes(':') ? `[${host}]` : host;

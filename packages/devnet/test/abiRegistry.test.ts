@@ -46,6 +46,11 @@ describe('contract ABIs on the devnet', () => {
     expect(await call(devnet.urls.public, 'mason_get_abis', [[CONTRACT]])).toEqual([renamed]);
   });
 
+  it("tells where to register in get_status' mason extension", async () => {
+    const status = await call(devnet.urls.public, 'get_status');
+    expect(`http://127.0.0.1:${status.mason.private_port}`).toBe(devnet.urls.private);
+  });
+
   it('is not registered through the public port', async () => {
     const { error } = await rpc(devnet.urls.public, 'mason_register_abi', [CONTRACT, ABI]);
     expect(error).toBeDefined();
