@@ -3,6 +3,7 @@ import { clip, displayBytes, formatGas, operationType, slotLabel } from '../form
 import type { JsonRpcHttp } from '../rpc.js';
 import type { AddressInfo, BlockInfo, DatastoreEntry, OperationInfo, ScEvent } from '../types.js';
 import { eventItem } from './contracts.js';
+import { decodedCallFields, loadDecodedCall, type DecodedCallView } from './decodedCall.js';
 import { addressLink, idLink, type Route } from './links.js';
 
 const MAX_KEYS_SHOWN = 50;
@@ -10,7 +11,7 @@ const MAX_EVENTS_SHOWN = 50;
 
 type Loaded =
   | { kind: 'block'; info: BlockInfo | undefined }
-  | { kind: 'op'; info: OperationInfo | undefined; events: ScEvent[] }
+  | { kind: 'op'; info: OperationInfo | undefined; events: ScEvent[]; call: DecodedCallView | null }
   | { kind: 'address'; info: AddressInfo; keys: Array<{ key: number[]; entry: DatastoreEntry }>; events: ScEvent[] };
 
 /** Reads what the details panel shows for a route, from the node's public methods. */
@@ -22,7 +23,7 @@ export async function loadDetails(api: JsonRpcHttp, route: NonNullable<Route>): 
   if (route.kind === 'op') {
     const [info] = await api.call<OperationInfo[]>('get_operations', [[route.id]]);
     const events = info ? await api.call<ScEvent[]>('get_filtered_sc_output_event', [{ original_operation_id: route.id }]) : [];
-    return { kind: 'op', info, events };
+    return { kind: 'op', info, events, call: await loadDecodedCall(api, info) };
   }
   const [info] = await api.call<AddressInfo[]>('get_addresses', [[route.id]]);
   const seen = new Set<string>();
@@ -96,7 +97,7 @@ function blockDetails(route: NonNullable<Route>, info: BlockInfo | undefined): C
   ];
 }
 
-function operationDetails(route: NonNullable<Route>, info: OperationInfo | undefined, events: ScEvent[]): Child {
+function operationDetails(route: NonNullable<Route>, info: OperationInfo | undefined, events: ScEvent[], call: DecodedCallView | null): Child {
   if (!info) return h('p', { class: 'empty' }, `The node does not know operation ${route.id} (never sent, or dropped from its pool).`);
   const { op } = info.operation.content;
   const status = info.is_operation_final ? 'final' : info.in_blocks.length > 0 ? 'candidate' : 'pool';
@@ -107,6 +108,7 @@ function operationDetails(route: NonNullable<Route>, info: OperationInfo | undef
       field('target', addressLink(op.CallSC.target_addr, true)),
       field('function', h('code', null, op.CallSC.target_func)),
       field('parameter', bytesCell(op.CallSC.param)),
+      ...decodedCallFields(call, field),
       field('coins', `${op.CallSC.coins} MAS`),
       field('max gas', formatGas(op.CallSC.max_gas)),
     );
@@ -193,7 +195,7 @@ export function renderDetails(container: HTMLElement, route: NonNullable<Route>,
   if (error) return mount(container, h('p', { class: 'error' }, error));
   if (!loaded) return mount(container, h('p', { class: 'empty' }, 'loading…'));
   if (loaded.kind === 'block') return mount(container, blockDetails(route, loaded.info));
-  if (loaded.kind === 'op') return mount(container, operationDetails(route, loaded.info, loaded.events));
+  if (loaded.kind === 'op') return mount(container, operationDetails(route, loaded.info, loaded.events, loaded.call));
   mount(container, addressDetails(loaded.info, loaded.keys, loaded.events));
 }
 
