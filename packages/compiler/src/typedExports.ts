@@ -12,6 +12,8 @@ const BYTES = new Set(['StaticArray<u8>', 'Uint8Array']);
 /** Types that are classes but not values `Args` carries. */
 const NOT_SERIALIZABLE = new Set(['Array', 'StaticArray', 'Map', 'Set', 'String', 'ArrayBuffer', 'DataView', 'Date', 'Error', 'Function', 'Result', 'Args']);
 const WRAPPER_PREFIX = '__mason_typed_';
+/** The SDKs whose `Args` the wrappers use, the first the file imports from. */
+const SDKS = ['@mason/sdk', '@massalabs/massa-as-sdk', '@massalabs/as-types'];
 
 export interface TypedExportProblem {
   func: string;
@@ -67,7 +69,9 @@ export function rewriteTypedExports(
   path: string,
   kinds: { FunctionDeclaration: number; Export: number; ExportFlag: number },
 ): TypedExportsRewrite {
-  if (!text.includes('export')) return null;
+  // Only contracts written with an SDK: a module that imports none is compiled as it is.
+  const sdk = SDKS.find((name) => new RegExp(`from\\s*['"]${name}['"]`).test(text));
+  if (!text.includes('export') || sdk === undefined) return null;
   const parser = new ParserClass();
   parser.parseFile(text, path, true);
   if (parser.diagnostics.length > 0) return null;
@@ -138,7 +142,7 @@ export function rewriteTypedExports(
       rewritten,
       '',
       '// Added by Mason: the typed exports above, callable by a node (docs/abi.md#typed-exports).',
-      ...(importsArgs ? [] : ["import { Args } from '@mason/sdk';"]),
+      ...(importsArgs ? [] : [`import { Args } from '${sdk}';`]),
       ...wrappers,
       '',
     ].join('\n'),
