@@ -55,7 +55,8 @@ function frameLines(frame: TraceFrame, depth: number, name: (address: string | n
   const kind = frame.kind === 'root' || frame.kind === 'call' ? '' : color.dim(` (${frame.kind})`);
   // Decoded by the contract's ABI when it is known (decodeTrace.ts).
   const decoded = (frame as DecodedFrame).decoded;
-  const values = decoded?.args ? argumentsText(decoded.args) : '';
+  // A function without arguments keeps its plain name.
+  const values = decoded?.args && decoded.args.length > 0 ? argumentsText(decoded.args) : '';
   const head =
     `${pad}${color.bold(`${name(frame.address)}.${frame.function}`)}${values}${kind}` +
     color.dim(`  from ${name(frame.caller)}  coins ${frame.coins} MAS  gas ${gas(frame.gasUsed)}`);

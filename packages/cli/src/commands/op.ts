@@ -86,7 +86,7 @@ export function opCommand(): Command {
         console.log(field('block', info.in_blocks[0] ?? color.dim('none yet')));
         console.log(field('from', info.operation.content_creator_address));
         console.log(field('what', describe(info)));
-        if (call?.args) console.log(field('call', `${call.function}${argumentsText(call.args)}`));
+        if (call?.args && call.args.length > 0) console.log(field('call', `${call.function}${argumentsText(call.args)}`));
         if (call?.returned) console.log(field('returned', returnedText(call.returned)));
         console.log(field('fee', `${info.operation.content.fee} MAS`));
         console.log(field('expires', `after period ${info.operation.content.expire_period} (thread ${info.thread})`));
