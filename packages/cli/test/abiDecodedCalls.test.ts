@@ -93,6 +93,11 @@ describe('calls decoded by the ABI', () => {
       expect(read.code, read.stderr).toBe(0);
       const balanceOp = await mason(['op', JSON.parse(read.stdout).operationId], outside);
       expect(balanceOp.stdout).toMatch(/returned\s+250\n/);
+
+      // call --trace decodes its trace the same way (here with the project's build).
+      const traced = await mason(['call', 'token', 'transfer', bob, '5', '--trace']);
+      expect(traced.code, traced.stderr).toBe(0);
+      expect(traced.stdout).toMatch(new RegExp(`token\\.transfer\\(\\w+: ${bob}, amount: 5\\)`));
     },
     scaledTimeout(180_000),
   );
