@@ -11,7 +11,7 @@ export function returnsText(returns: AbiReturns): string {
 }
 
 /** For --json: bigints as decimal strings, bytes as hex, the rest as JSON holds it. */
-function toJson(value: AbiJsValue): unknown {
+export function toJson(value: AbiJsValue): unknown {
   if (typeof value === 'bigint') return value.toString();
   if (value instanceof Uint8Array) return toHex(value);
   if (Array.isArray(value)) return value.map(toJson);

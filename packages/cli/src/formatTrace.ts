@@ -1,4 +1,6 @@
 import type { ExecutionTrace, TraceBytes, TraceEffect, TraceFailure, TraceFrame, TraceHostCall } from '@mason/codec';
+import { argumentsText, returnedText } from './decodeCall.js';
+import type { DecodedFrame } from './decodeTrace.js';
 import { color } from './output.js';
 
 const INDENT = '  ';
@@ -51,11 +53,16 @@ function failureLines(failure: TraceFailure, depth: number): string[] {
 function frameLines(frame: TraceFrame, depth: number, name: (address: string | null) => string): string[] {
   const pad = INDENT.repeat(depth);
   const kind = frame.kind === 'root' || frame.kind === 'call' ? '' : color.dim(` (${frame.kind})`);
+  // Decoded by the contract's ABI when it is known (decodeTrace.ts).
+  const decoded = (frame as DecodedFrame).decoded;
+  // A function without arguments keeps its plain name.
+  const values = decoded?.args && decoded.args.length > 0 ? argumentsText(decoded.args) : '';
   const head =
-    `${pad}${color.bold(`${name(frame.address)}.${frame.function}`)}${kind}` +
+    `${pad}${color.bold(`${name(frame.address)}.${frame.function}`)}${values}${kind}` +
     color.dim(`  from ${name(frame.caller)}  coins ${frame.coins} MAS  gas ${gas(frame.gasUsed)}`);
   const lines = [head];
   for (const call of frame.hostCalls) lines.push(...hostCallLines(call, depth + 1, name));
+  if (decoded?.returned) lines.push(`${pad}${INDENT}${color.cyan('returned')} ${returnedText(decoded.returned)}`);
   if (frame.failure) lines.push(...failureLines(frame.failure, depth + 1));
   return lines;
 }

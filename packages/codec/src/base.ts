@@ -45,3 +45,4 @@ export {
   type AbiValue,
 } from './abi.js';
 export { encodeAbiArgs, decodeAbiReturns, readAbiValue, writeAbiValue, type AbiJsValue } from './abiValues.js';
+export { decodeAbiArgs } from './decodeAbiArgs.js';

@@ -46,7 +46,12 @@ export async function compileContract(input: CompileContractInput): Promise<Comp
     }
   };
   const withAbi = input.abi !== false;
-  const run = await runAsc(argv, input.root, input.root, { transforms: input.transforms ?? [], contract: input.name, ...(withAbi ? { onParsed } : {}) });
+  const run = await runAsc(argv, input.root, input.root, {
+    transforms: input.transforms ?? [],
+    contract: input.name,
+    entry: input.file,
+    ...(withAbi ? { onParsed } : {}),
+  });
   const wasm = run.outputs.get(outFile);
   if (run.error instanceof CompilerError) throw run.error;
   if (run.error || !wasm) {

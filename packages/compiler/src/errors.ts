@@ -27,6 +27,8 @@ export const compilerErrors = {
   MASON_COMPILER_BAD_ASCONFIG: '{file} cannot be used: {reason}; fix it (asc reads the same file) or remove it',
   MASON_COMPILER_TRANSFORM_FAILED:
     '{file} names the transform {transform}, which cannot be loaded: {reason}; install it (npm install -D {transform}) or remove it from {file}, since building without it would compile another program',
+  MASON_COMPILER_TYPED_EXPORT:
+    '{file}:{line}:{column}: the typed export {func} of {contract} cannot be called with Args: {what} — {reason}. Give it a type Args carries (bool, an integer, f32/f64, string, StaticArray<u8>, Uint8Array, u128/i128/u256, Address, a Serializable class, or an array of one of those), or take StaticArray<u8> and decode it yourself',
   MASON_COMPILER_TRANSFORM_ERROR: 'The transform {transform} (from {file}) failed while compiling {contract}: {reason}',
   MASON_COMPILER_CODEGEN_NOT_BUILT: 'No bindings can be written from {dir}: {reason}. Run `mason build` first (bindings are written from the ABIs it writes)',
   MASON_COMPILER_CODEGEN_NO_ABI: 'No bindings can be written for {contract}: {reason}. Build it again with `mason build` (which writes build/<name>.abi.json)',

@@ -10,6 +10,8 @@ import type { ProjectTransform } from './projectAsconfig.js';
 import { projectTransforms, type TransformReads } from './projectTransforms.js';
 import { sha256Hex } from './sha256Hex.js';
 import { toDiagnostic } from './toDiagnostic.js';
+import { CompilerError } from './errors.js';
+import { rewriteTypedExports } from './typedExports.js';
 
 export interface AscRun {
   /** Files asc emitted, by the name it gave them (relative to the base folder). */
@@ -46,7 +48,13 @@ export async function runAsc(
   argv: string[],
   baseDir: string,
   root: string,
-  project?: { transforms: readonly ProjectTransform[]; contract: string; onParsed?: (sources: readonly SourceNode[], enums: AstEnums) => void },
+  project?: {
+    transforms: readonly ProjectTransform[];
+    contract: string;
+    onParsed?: (sources: readonly SourceNode[], enums: AstEnums) => void;
+    /** The contract's entry file (absolute): its typed exports are made callable (typedExports.ts). */
+    entry?: string;
+  },
 ): Promise<AscRun> {
   const { asc, assemblyscript } = await loadAsc();
   installCallSites(assemblyscript as unknown as CallSiteClasses);
@@ -68,6 +76,22 @@ export async function runAsc(
     return text === undefined ? undefined : { text, file: displayPath(root, path) };
   };
 
+  let typedExportError: CompilerError | undefined;
+  const typedEntry = (text: string, path: string): string => {
+    const kinds = assemblyscript as unknown as { NodeKind: { FunctionDeclaration: number; Export: number }; CommonFlags: { Export: number } };
+    const rewrite = rewriteTypedExports(assemblyscript.Parser, text, displayPath(root, path), {
+      FunctionDeclaration: kinds.NodeKind.FunctionDeclaration,
+      Export: kinds.NodeKind.Export,
+      ExportFlag: kinds.CommonFlags.Export,
+    });
+    if (rewrite === null) return text;
+    if ('problem' in rewrite) {
+      typedExportError = new CompilerError('MASON_COMPILER_TYPED_EXPORT', { file: displayPath(root, path), contract: project!.contract, ...rewrite.problem });
+      return text;
+    }
+    return rewrite.text;
+  };
+
   const reads: TransformReads = { root, files: new Map() };
   const transforms = project && project.transforms.length > 0 ? await projectTransforms(project.transforms, project.contract, reads) : [];
   // The project's transforms may rewrite any tree they are handed: with them, nothing is shared.
@@ -85,6 +109,7 @@ export async function runAsc(
         const text = bytes.toString('utf8');
         texts.set(path, text);
         run.files.set(path, sha256Hex(bytes));
+        if (project?.entry === path) return typedEntry(text, path);
         return text;
       },
       writeFile(filename, contents) {
@@ -109,7 +134,7 @@ export async function runAsc(
     if (reason instanceof FailedProgram) return { error: reason.error };
     throw reason;
   });
-  run.error = result.error;
+  run.error = typedExportError ?? result.error;
   for (const [path, digest] of reads.files) run.files.set(path, digest);
   return run;
 }

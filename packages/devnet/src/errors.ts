@@ -2,6 +2,7 @@
 // data directory, its lock, the initial ledger); this module is where they are all found. The node's
 // JSON-RPC errors (ApiError) are not here: they are wire data with the node's numeric codes.
 import { isMasonError, type MasonError } from '@mason/codec';
+import { abiRegistryErrors, isAbiRegistryError } from './abi/AbiRegistryError.js';
 import { dataDirLockErrors, isDataDirLockError } from './dataDirLock.js';
 import { devnetOptionErrors, isDevnetOptionError } from './devnetOptionError.js';
 import { forkErrors, isForkError } from './fork/ForkError.js';
@@ -9,6 +10,7 @@ import { initialLedgerErrors, isInitialLedgerError } from './initialLedger.js';
 import { dataDirErrors, isDataDirError } from './persistence/dataDirError.js';
 import { isStateControlError, stateControlErrors } from './stateControl/StateControlError.js';
 
+export { AbiRegistryError, abiRegistryErrors, isAbiRegistryError, type AbiRegistryErrorCode } from './abi/AbiRegistryError.js';
 export { DataDirLockError, dataDirLockErrors, isDataDirLockError, type DataDirLockErrorCode } from './dataDirLock.js';
 export { DevnetOptionError, devnetOptionErrors, isDevnetOptionError, type DevnetOptionErrorCode } from './devnetOptionError.js';
 export { ForkError, forkErrors, isForkError, type ForkErrorCode } from './fork/ForkError.js';
@@ -17,7 +19,15 @@ export { DataDirError, dataDirErrors, isDataDirError, type DataDirErrorCode } fr
 export { StateControlError, stateControlErrors, isStateControlError, type StateControlErrorCode } from './stateControl/StateControlError.js';
 
 /** Every code the devnet throws as a MasonError, table by table. */
-export const devnetErrorTables = { devnetOptionErrors, dataDirErrors, dataDirLockErrors, initialLedgerErrors, stateControlErrors, forkErrors } as const;
+export const devnetErrorTables = {
+  devnetOptionErrors,
+  dataDirErrors,
+  dataDirLockErrors,
+  initialLedgerErrors,
+  stateControlErrors,
+  forkErrors,
+  abiRegistryErrors,
+} as const;
 
 export type DevnetErrorCode = {
   [K in keyof typeof devnetErrorTables]: keyof (typeof devnetErrorTables)[K];
@@ -30,6 +40,7 @@ const guards: ReadonlyArray<(error: unknown) => boolean> = [
   isInitialLedgerError,
   isStateControlError,
   isForkError,
+  isAbiRegistryError,
 ];
 
 /** True for any of the devnet's MasonErrors (with `code` when given), also one made by another copy of @mason/devnet. */

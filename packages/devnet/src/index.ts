@@ -5,6 +5,9 @@ export { defaultChainConfig, DEVNET_TIMING, MAINNET_TIMING, type ChainConfig } f
 export { devnetAccountKey, devnetStakerKey } from './accounts.js';
 export { ApiError } from './apiError.js';
 export {
+  AbiRegistryError,
+  abiRegistryErrors,
+  isAbiRegistryError,
   devnetErrorTables,
   initialLedgerErrors,
   isDataDirError,

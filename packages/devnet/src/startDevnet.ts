@@ -18,6 +18,9 @@ import { ReadOnlyWorker } from './readOnly/ReadOnlyWorker.js';
 import { apiMethods } from './rpc/apiMethods.js';
 import { ANY_ORIGIN, type CorsPolicy } from './rpc/cors.js';
 import { answerInProcess } from './rpc/answerInProcess.js';
+import { AbiRegistry } from './abi/AbiRegistry.js';
+import { abiReadMethods, abiRegistrationMethods } from './abi/abiMethods.js';
+import { withPrivatePort } from './abi/statusWithPrivatePort.js';
 import { createJsonRpcHttpServer, JsonRpcDispatcher, listen, type MethodTable } from './rpc/jsonRpcServer.js';
 import { privateMethods } from './rpc/privateMethods.js';
 import { publicMethods } from './rpc/publicMethods.js';
@@ -190,14 +193,20 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   };
 
   const traceTable = traceMethods(traces, readOnly);
-  const publicTable = { ...publicMethods(node, readOnly, staker.publicKey.bytes), ...traceTable };
+  // Contract ABIs (abi/): registered on the private port, read on the others.
+  const abis = new AbiRegistry();
+  const abiTable = abiReadMethods(abis);
+  const publicTable = { ...publicMethods(node, readOnly, staker.publicKey.bytes), ...traceTable, ...abiTable };
   const privateTable = {
     ...privateMethods(node, readOnly, staker, () => void stop()),
     ...stateControlMethods(control, () => dumpState(node)),
     ...snapshotMethods(node),
     ...traceTable,
+    ...abiRegistrationMethods(abis, () => node.candidateLedger),
   };
-  const apiTable = { ...apiMethods(node), ...traceTable };
+  const apiTable = { ...apiMethods(node), ...traceTable, ...abiTable };
+  const listening: { privatePort?: number } = {};
+  withPrivatePort(publicTable, () => listening.privatePort);
   const names = (table: MethodTable) => new Set(Object.keys(table));
   const serverOptions = (cors: CorsPolicy) => ({ limits, cors, guard: new ConnectionGuard(limits.maxConnections) });
   const dispatchers = {
@@ -216,6 +225,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   try {
     const publicPort = await listen(publicServer, serverConfig.publicPort, host);
     const privatePort = await listen(privateServer, serverConfig.privatePort, '127.0.0.1');
+    listening.privatePort = privatePort;
     const apiPort = await listen(apiServer, serverConfig.apiPort, host);
     node.start();
     const urlHost = host.includes(':') ? `[${host}]` : host;

@@ -116,9 +116,9 @@ export function executeOperation(plan: OperationPlan, functionLabel: string): Op
   const disarm = armWatchdog(plan.host.limits.maxExecutionMs);
   try {
     const run = plan.prepare(ctx);
-    if (tracer !== undefined) enterRootFrame(ctx, tracer, run.functionName);
+    if (tracer !== undefined) enterRootFrame(ctx, tracer, run.functionName, run.param);
     response = runFunction(ctx, run.compiled, run.functionName, run.param, plan.maxGas);
-    tracer?.exitFrame(plan.maxGas - response.remainingGas, false);
+    tracer?.exitFrame(plan.maxGas - response.remainingGas, false, response.returnValue);
     plan.verify?.(ctx);
   } catch (error) {
     failure = toFailure(error, plan.vmContext);

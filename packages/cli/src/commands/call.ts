@@ -1,3 +1,4 @@
+import { decodeTraceCalls } from '../decodeTrace.js';
 import { Command, Option } from 'commander';
 import { callSC, final, speculative, timeout, waitForOperation, getOperationEvents, type SCOutputEvent } from '@mason/client';
 import { explainShortArgs } from '../argsShortfall.js';
@@ -102,6 +103,7 @@ export function callCommand(): Command {
           printEvents(events);
           if (trace) {
             console.log(field('trace', ''));
+            await decodeTraceCalls(client, network, trace);
             printTrace(trace, network);
           }
         }

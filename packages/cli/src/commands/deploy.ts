@@ -11,6 +11,7 @@ import { withSignerFlags } from '../signerFlags.js';
 import { gasAmount, masAmount, periodToLive } from '../optionParsers.js';
 import { color, field, printEvents, type PrintableEvent } from '../output.js';
 import { enterProject } from '../project.js';
+import { registerDeployedAbi } from '../registerDeployedAbi.js';
 import { runBuild } from './build.js';
 
 interface DeployOptions extends SignerOptions {
@@ -147,9 +148,11 @@ export function deployCommand(): Command {
           }).catch(async (error: unknown) => {
             throw await withFailureLocation(error, client, account.address.toString(), explainShortConstructorArgs(error, name, args, options.args));
           });
+          const abi = await registerDeployedAbi(client, network, root, built.manifest, name, result.address);
           if (quiet) {
             console.log(
               JSON.stringify({
+                abi,
                 contract: name,
                 network: network.name,
                 address: result.address,
@@ -166,6 +169,8 @@ export function deployCommand(): Command {
           console.log(field('operation', result.operationId));
           printEvents(withoutDeployerRawEvent(result.events, result.address));
           console.log(field('recorded in', result.recordsPath));
+          if (abi.registered) console.log(field('ABI', 'registered on the devnet (mason op, mason trace and the explorer decode its calls)'));
+          else if (abi.reason !== 'not a Mason devnet') console.log(field('ABI', color.yellow(`not registered on the devnet: ${abi.reason}`)));
         } finally {
           await client.close();
         }

@@ -8,6 +8,8 @@ import { gasText, type OperationGas } from '../operationGas.js';
 import { color, field } from '../output.js';
 import { type OperationStage, outcomeOf, stageOf } from '../operationStage.js';
 import { printTrace, traceIfKept } from '../traceOutput.js';
+import { decodedOperationCall } from '../decodedOperationCall.js';
+import { argumentsText, returnedText } from '../decodeCall.js';
 
 interface OpOptions {
   network: string;
@@ -57,6 +59,7 @@ export function opCommand(): Command {
         const outcome = outcomeOf(info);
         // Executed operations have a trace on a Mason devnet; a Massa node keeps none.
         const trace = outcome !== null ? await traceIfKept(client, id) : null;
+        const call = await decodedOperationCall(client, network, info, trace);
         if (options.json) {
           console.log(
             JSON.stringify({
@@ -72,6 +75,7 @@ export function opCommand(): Command {
               gasUsed: gas.used,
               maxGas: gas.max,
               events,
+              call,
               trace,
             }),
           );
@@ -82,6 +86,8 @@ export function opCommand(): Command {
         console.log(field('block', info.in_blocks[0] ?? color.dim('none yet')));
         console.log(field('from', info.operation.content_creator_address));
         console.log(field('what', describe(info)));
+        if (call?.args && call.args.length > 0) console.log(field('call', `${call.function}${argumentsText(call.args)}`));
+        if (call?.returned) console.log(field('returned', returnedText(call.returned)));
         console.log(field('fee', `${info.operation.content.fee} MAS`));
         console.log(field('expires', `after period ${info.operation.content.expire_period} (thread ${info.thread})`));
         if (gas.max !== null && outcome !== null) console.log(field('gas used', gasText(gas)));

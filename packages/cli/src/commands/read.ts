@@ -1,3 +1,4 @@
+import { decodeTraceCalls } from '../decodeTrace.js';
 import { Command } from 'commander';
 import { readOnlyCall } from '@mason/client';
 import { Address, isMasonError, toHex, type ExecutionTrace } from '@mason/codec';
@@ -119,6 +120,7 @@ export function readCommand(): Command {
         printEvents(result.events);
         if (result.trace) {
           console.log(field('trace', ''));
+          await decodeTraceCalls(client, network, result.trace);
           printTrace(result.trace, network);
         }
       } finally {

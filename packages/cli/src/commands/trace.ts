@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { decodeTraceCalls } from '../decodeTrace.js';
 import { clientFor, resolveNetwork } from '../network.js';
 import { fetchTrace, printTrace } from '../traceOutput.js';
 
@@ -20,6 +21,7 @@ export function traceCommand(): Command {
       const client = clientFor(network);
       try {
         const trace = await fetchTrace(client, id);
+        await decodeTraceCalls(client, network, trace);
         if (options.json) console.log(JSON.stringify(trace));
         else printTrace(trace, network);
       } finally {

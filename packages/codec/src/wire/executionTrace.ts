@@ -84,6 +84,10 @@ export interface TraceFrame {
   /** Gas used by this frame and every frame it called. */
   gasUsed: number;
   hostCalls: TraceHostCall[];
+  /** The argument bytes the function got, when not empty (an ABI decodes them). */
+  args?: TraceBytes;
+  /** The bytes the function returned, when it returned some. */
+  returned?: TraceBytes;
   /** Set on the innermost frame of a failure. */
   failure?: TraceFailure;
 }

@@ -1,5 +1,6 @@
 import { formatMas } from '@mason/codec';
 import type { VmExecutionError } from '../ExecutionResult.js';
+import { traceBytes } from './traceBytes.js';
 import {
   TRACE_VERSION,
   type ExecutionTrace,
@@ -48,8 +49,9 @@ export class ExecutionTracer {
   }
 
   /** @internal A function starts running (the operation's own, or a nested call's). */
-  enterFrame(kind: TraceFrameKind, address: string, functionName: string, caller: string | null, coins: bigint): void {
+  enterFrame(kind: TraceFrameKind, address: string, functionName: string, caller: string | null, coins: bigint, args?: Uint8Array): void {
     const frame: TraceFrame = { kind, address, function: functionName, caller, coins: formatMas(coins), gasUsed: 0, hostCalls: [] };
+    if (args !== undefined && args.length > 0) frame.args = traceBytes(args);
     const host = this.#hostCalls[this.#hostCalls.length - 1];
     if (host !== undefined) host.frame = frame;
     else if (this.#trace !== undefined && this.#trace.root === null) this.#trace.root = frame;
@@ -57,9 +59,10 @@ export class ExecutionTracer {
   }
 
   /** @internal The current frame ended; `failed` when an error left it. */
-  exitFrame(gasUsed: bigint, failed: boolean): void {
+  exitFrame(gasUsed: bigint, failed: boolean, returned?: Uint8Array): void {
     const frame = this.#frames.pop();
     if (frame === undefined) return;
+    if (returned !== undefined && returned.length > 0) frame.returned = traceBytes(returned);
     let used = Number(gasUsed);
     if (failed) {
       // A failed nested run never handed its remaining gas back: what it used is added here.

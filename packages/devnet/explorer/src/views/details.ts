@@ -3,6 +3,7 @@ import { clip, displayBytes, formatGas, operationType, slotLabel } from '../form
 import type { JsonRpcHttp } from '../rpc.js';
 import type { AddressInfo, BlockInfo, DatastoreEntry, OperationInfo, ScEvent } from '../types.js';
 import { eventItem } from './contracts.js';
+import { decodedCallFields, loadDecodedCall, type DecodedCallView } from './decodedCall.js';
 import { addressLink, idLink, type Route } from './links.js';
 import type { ExecutionTrace } from '@mason/codec';
 import { loadTrace, traceSection } from './trace.js';
@@ -12,7 +13,7 @@ const MAX_EVENTS_SHOWN = 50;
 
 type Loaded =
   | { kind: 'block'; info: BlockInfo | undefined }
-  | { kind: 'op'; info: OperationInfo | undefined; events: ScEvent[]; trace: ExecutionTrace | null }
+  | { kind: 'op'; info: OperationInfo | undefined; events: ScEvent[]; trace: ExecutionTrace | null; call: DecodedCallView | null }
   | { kind: 'address'; info: AddressInfo; keys: Array<{ key: number[]; entry: DatastoreEntry }>; events: ScEvent[] };
 
 /** Reads what the details panel shows for a route, from the node's public methods. */
@@ -25,7 +26,7 @@ export async function loadDetails(api: JsonRpcHttp, route: NonNullable<Route>): 
     const [info] = await api.call<OperationInfo[]>('get_operations', [[route.id]]);
     const events = info ? await api.call<ScEvent[]>('get_filtered_sc_output_event', [{ original_operation_id: route.id }]) : [];
     const trace = info && info.op_exec_status !== null ? await loadTrace(api, route.id) : null;
-    return { kind: 'op', info, events, trace };
+    return { kind: 'op', info, events, trace, call: await loadDecodedCall(api, info) };
   }
   const [info] = await api.call<AddressInfo[]>('get_addresses', [[route.id]]);
   const seen = new Set<string>();
@@ -99,7 +100,13 @@ function blockDetails(route: NonNullable<Route>, info: BlockInfo | undefined): C
   ];
 }
 
-function operationDetails(route: NonNullable<Route>, info: OperationInfo | undefined, events: ScEvent[], trace: ExecutionTrace | null): Child {
+function operationDetails(
+  route: NonNullable<Route>,
+  info: OperationInfo | undefined,
+  events: ScEvent[],
+  trace: ExecutionTrace | null,
+  call: DecodedCallView | null,
+): Child {
   if (!info) return h('p', { class: 'empty' }, `The node does not know operation ${route.id} (never sent, or dropped from its pool).`);
   const { op } = info.operation.content;
   const status = info.is_operation_final ? 'final' : info.in_blocks.length > 0 ? 'candidate' : 'pool';
@@ -110,6 +117,7 @@ function operationDetails(route: NonNullable<Route>, info: OperationInfo | undef
       field('target', addressLink(op.CallSC.target_addr, true)),
       field('function', h('code', null, op.CallSC.target_func)),
       field('parameter', bytesCell(op.CallSC.param)),
+      ...decodedCallFields(call, field),
       field('coins', `${op.CallSC.coins} MAS`),
       field('max gas', formatGas(op.CallSC.max_gas)),
     );
@@ -197,7 +205,7 @@ export function renderDetails(container: HTMLElement, route: NonNullable<Route>,
   if (error) return mount(container, h('p', { class: 'error' }, error));
   if (!loaded) return mount(container, h('p', { class: 'empty' }, 'loading…'));
   if (loaded.kind === 'block') return mount(container, blockDetails(route, loaded.info));
-  if (loaded.kind === 'op') return mount(container, operationDetails(route, loaded.info, loaded.events, loaded.trace));
+  if (loaded.kind === 'op') return mount(container, operationDetails(route, loaded.info, loaded.events, loaded.trace, loaded.call));
   mount(container, addressDetails(loaded.info, loaded.keys, loaded.events));
 }
 

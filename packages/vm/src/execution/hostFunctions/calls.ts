@@ -22,7 +22,7 @@ function runNested(env: InstanceEnv, compiled: CompiledModule, functionName: str
   enterNested(env.ctx);
   const tracer = env.ctx.tracer;
   const limit = tracer === undefined ? 0n : env.remainingGas;
-  if (tracer !== undefined) enterTracedFrame(env.ctx, tracer, frame, functionName);
+  if (tracer !== undefined) enterTracedFrame(env.ctx, tracer, frame, functionName, param);
   let response: ReturnType<typeof runFunction>;
   try {
     response = runFunction(env.ctx, compiled, functionName, param, env.remainingGas);
@@ -31,7 +31,7 @@ function runNested(env: InstanceEnv, compiled: CompiledModule, functionName: str
     if (error instanceof RuntimeVmError) throw error.toHostError();
     throw error;
   }
-  tracer?.exitFrame(limit - response.remainingGas, false);
+  tracer?.exitFrame(limit - response.remainingGas, false, response.returnValue);
   env.remainingGas = response.remainingGas;
   env.ctx.recursionCounter--;
   return response.returnValue;
