@@ -119,7 +119,14 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   const store = persistence.dataDir
     ? ChainStore.open(
         persistence.dataDir,
-        { ...chain, chainId: chain.chainId.toString(), threadCount: NODE_CONSTANTS.threadCount },
+        // chain.json's fields, in its order.
+        {
+          chainId: chain.chainId.toString(),
+          genesisTimestamp: chain.genesisTimestamp,
+          t0: chain.t0,
+          deltaF0: chain.deltaF0,
+          threadCount: NODE_CONSTANTS.threadCount,
+        },
         { log, ...(persistence.journalFs && { fs: persistence.journalFs }) },
       )
     : null;
