@@ -1,14 +1,18 @@
 import { Address, fromHex, isCodecError, isMasonError } from '@mason/codec';
-import { encodeAbiArgs, writeAbiValue, type AbiFunction, type AbiJsValue, type AbiStruct, type AbiType, type AbiValue } from '@mason/codec/base';
+import {
+  abiParamsText as signature,
+  encodeAbiArgs,
+  writeAbiValue,
+  type AbiFunction,
+  type AbiJsValue,
+  type AbiStruct,
+  type AbiType,
+  type AbiValue,
+} from '@mason/codec/base';
 import { Args } from '@mason/codec';
 import { CliError } from './errors.js';
 
 type Structs = Record<string, AbiStruct>;
-
-/** `to: string, amount: u64` */
-export function signature(params: readonly AbiValue[]): string {
-  return params.map((p, i) => `${p.name ?? `arg${i + 1}`}${p.optional ? '?' : ''}: ${p.type}`).join(', ');
-}
 
 function isScalar(type: AbiType, structs: Structs): boolean {
   return !type.endsWith('[]') && !(type in structs);

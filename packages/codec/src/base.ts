@@ -46,3 +46,4 @@ export {
 } from './abi.js';
 export { encodeAbiArgs, decodeAbiReturns, readAbiValue, writeAbiValue, type AbiJsValue } from './abiValues.js';
 export { decodeAbiArgs } from './decodeAbiArgs.js';
+export { abiParamsText, abiSignature } from './abiSignature.js';

@@ -362,7 +362,7 @@ export class AbiInference {
     if (name === 'Args') {
       const [bytes] = args;
       if (!bytes) return { k: 'writer', values: [] };
-      return { k: 'reader', sink: bytes.k === 'raw' ? bytes.sink : null };
+      return { k: 'reader', sink: bytes.k === 'raw' ? bytes.sink : null, cursor: { at: 0 } };
     }
     if (name === 'Address') {
       const [text] = args;
@@ -419,7 +419,7 @@ export class AbiInference {
     if (method === 'toString') return typed('string');
     switch (object.k) {
       case 'reader':
-        return this.read(object.sink, method, typeArgs, frame);
+        return this.read(object.sink, method, typeArgs, frame, object.cursor);
       case 'writer':
         return this.write(object, method, args, argNodes, typeArgs, frame);
       case 'result':
@@ -480,7 +480,7 @@ export class AbiInference {
     return `const:${declared.source.internalPath}#${(declared.node.name as Identifier).text}`;
   }
 
-  private read(sink: Sink | null, method: string, typeArgs: TypeNode[], frame: Frame): Value {
+  private read(sink: Sink | null, method: string, typeArgs: TypeNode[], frame: Frame, cursor?: { at: number }): Value {
     let type: AbiType = READS[method] ?? 'unknown';
     const generic = GENERIC_READS[method];
     if (generic) {
@@ -490,12 +490,21 @@ export class AbiInference {
     } else if (!READS[method]) {
       return UNKNOWN;
     }
+    // A second `new Args` over the same bytes reads the same parameters again, from the first.
+    const again = sink && cursor && cursor.at < sink.params.length ? sink.params[cursor.at] : undefined;
+    if (cursor) cursor.at++;
+    if (again) {
+      if (again.type !== type && !this.scanning) sink!.problems.push(`parameter ${cursor!.at} is read as ${again.type} and as ${type}`);
+      const value = typed(again.type, { read: again });
+      return method === 'mustNext' ? value : { k: 'result', value };
+    }
     const read: AbiValue = { name: null, type };
     const value = typed(type, { read });
     if (sink && !this.scanning) {
       if (this.loop > 0) sink.problems.push(`arguments are read in a loop (${method}): how many depends on the data`);
       if (this.branch > 0) read.optional = true;
       sink.params.push(read);
+      if (cursor) cursor.at = sink.params.length;
     }
     return method === 'mustNext' ? value : { k: 'result', value };
   }

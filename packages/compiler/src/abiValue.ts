@@ -12,8 +12,8 @@ export interface Sink {
 export type Value =
   /** The bytes a function was called with (its `binaryArgs`). */
   | { k: 'raw'; sink: Sink }
-  /** `new Args(binaryArgs)`. */
-  | { k: 'reader'; sink: Sink | null }
+  /** `new Args(binaryArgs)`: `cursor.at` is the index of the parameter its next read reads (each `new Args` starts at 0). */
+  | { k: 'reader'; sink: Sink | null; cursor: { at: number } }
   /** `new Args()` being written: the values added so far (null: no longer followed). */
   | { k: 'writer'; values: AbiValue[] | null }
   /** The `Result` of a read. */

@@ -66,6 +66,7 @@ describe('the ABI of contracts written the massa-as-sdk way', () => {
       'many(unknown) -> void [incomplete]',
       'forward(unknown) -> unknown [incomplete]',
       'pair(left: u128, right: i128) -> Args(u128, i128)',
+      'depositTwice(amount: u64) -> void',
     ]);
     expect(abi.structs).toEqual({
       Point: {

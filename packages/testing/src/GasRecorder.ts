@@ -1,3 +1,4 @@
+import { abiSignature, type Abi } from '@mason/codec/base';
 import type { HostedInstance, LedgerReader, LedgerState, Vm } from '@mason/vm';
 import { GAS_REPORT_MAX_GAS } from './defaults.js';
 
@@ -9,10 +10,14 @@ export interface GasReportContract {
   file: string;
   /** The bytecode a deployment stores (`build/<name>.wasm`). */
   bytecode: Uint8Array;
+  /** Its interface (`build/<name>.abi.json`): the report then shows each function's parameters and result. */
+  abi?: Abi;
 }
 
 export interface FunctionGas {
   name: string;
+  /** `transfer(to: string, amount: u256) → bool`, when the contract's ABI is known (`GasReportContract.abi`). */
+  signature?: string;
   calls: number;
   min: bigint;
   /** The middle value; with an even count, the mean of the two middle ones (rounded down). */
@@ -198,11 +203,14 @@ export class GasRecorder {
     const contracts: ContractGas[] = [];
     for (const [name, functions] of this.calls) {
       const stats: FunctionGas[] = [];
+      const abi = this.byName.get(name)?.abi;
       for (const [fn, records] of functions) {
+        const described = abi?.functions.find((entry) => entry.name === fn);
         const gas = records.map((record) => record.gas).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
         const middle = gas.length >> 1;
         stats.push({
           name: fn,
+          ...(described && { signature: abiSignature(described) }),
           calls: gas.length,
           min: gas[0]!,
           median: gas.length % 2 === 1 ? gas[middle]! : (gas[middle - 1]! + gas[middle]!) / 2n,

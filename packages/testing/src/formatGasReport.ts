@@ -14,7 +14,7 @@ export function formatGasReport(report: GasReport, color: Colors): string[] {
     const header = ['function', 'calls', 'min', 'median', 'max', 'mean'];
     const rows = contract.functions.map((fn) => {
       const notes = [fn.failed > fn.outOfGas ? `${fn.failed - fn.outOfGas} failed` : '', fn.outOfGas ? `${fn.outOfGas} out of gas` : ''].filter(Boolean);
-      return { cells: [fn.name, String(fn.calls), group(fn.min), group(fn.median), group(fn.max), group(fn.mean)], notes: notes.join(', ') };
+      return { cells: [fn.signature ?? fn.name, String(fn.calls), group(fn.min), group(fn.median), group(fn.max), group(fn.mean)], notes: notes.join(', ') };
     });
     const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row.cells[column]!.length)));
     const line = (cells: string[]) => cells.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');

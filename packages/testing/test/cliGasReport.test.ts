@@ -68,9 +68,10 @@ describe('mason test --gas-report', () => {
       )
       .sort((a, b) => (a < b ? -1 : 1));
     const grouped = (value: bigint) => value.toLocaleString('en-US');
-    const row = run.stdout.split('\n').find((line) => line.trim().startsWith('increment '))!;
-    expect(row.trim().split(/ +/)).toEqual([
-      'increment',
+    // Each function as its ABI (build/counter.abi.json) describes it, columns two spaces apart.
+    const row = run.stdout.split('\n').find((line) => line.trim().startsWith('increment('))!;
+    expect(row.trim().split(/ {2,}/)).toEqual([
+      'increment(by: u64) → u64',
       '3',
       grouped(gas[0]!),
       grouped(gas[1]!),
@@ -78,7 +79,7 @@ describe('mason test --gas-report', () => {
       grouped((gas[0]! + gas[1]! + gas[2]!) / 3n),
     ]);
     expect(run.stdout).toContain('Gas report (gas of each call as a CallSC of the built contract, limit 4,294,167,295)');
-    expect(run.stdout).toMatch(/^ {4}boom +1 .* {2}1 failed$/m);
+    expect(run.stdout).toMatch(/^ {4}boom\(\) +1 .* {2}1 failed$/m);
     expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(/^✔ 6 passed, 0 failed \(1 spec file, /);
   });
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { checkCoverageThreshold, parseCoverageThreshold, runTests, watchTests, type GasReportContract, type RunTestsOptions } from '@mason/testing';
+import { parseAbi } from '@mason/codec/base';
 import { formatTrace } from '../formatTrace.js';
 import { checkGasSnapshot, parseTolerance, writeGasSnapshot } from '../gasSnapshotFile.js';
 import { parseJobs } from '../jobsOption.js';
@@ -31,7 +32,12 @@ async function builtContracts(root: string): Promise<GasReportContract[]> {
   // Loaded here: only a gas report builds, and the compiler is not needed to run specs.
   const { runBuild } = await import('./build.js');
   const built = await runBuild({ root }, true);
-  return built.contracts.map((contract) => ({ name: contract.name, file: contract.source, bytecode: new Uint8Array(readFileSync(contract.wasm)) }));
+  return built.contracts.map((contract) => ({
+    name: contract.name,
+    file: contract.source,
+    bytecode: new Uint8Array(readFileSync(contract.wasm)),
+    ...(contract.abi !== null && { abi: parseAbi(readFileSync(contract.abi, 'utf8')) }),
+  }));
 }
 
 function parseTimeout(value: string): number {
