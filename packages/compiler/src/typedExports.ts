@@ -12,8 +12,11 @@ const BYTES = new Set(['StaticArray<u8>', 'Uint8Array']);
 /** Types that are classes but not values `Args` carries. */
 const NOT_SERIALIZABLE = new Set(['Array', 'StaticArray', 'Map', 'Set', 'String', 'ArrayBuffer', 'DataView', 'Date', 'Error', 'Function', 'Result', 'Args']);
 const WRAPPER_PREFIX = '__mason_typed_';
-/** The SDKs whose `Args` the wrappers use, the first the file imports from. */
-const SDKS = ['@mason/sdk', '@massalabs/massa-as-sdk', '@massalabs/as-types'];
+/**
+ * Only contracts written with Mason's SDK: one written with the official SDK builds exactly as
+ * massa-as-compile builds it (a typed helper it exports stays a plain export, as there).
+ */
+const SDKS = ['@mason/sdk'];
 
 export interface TypedExportProblem {
   func: string;
@@ -69,7 +72,7 @@ export function rewriteTypedExports(
   path: string,
   kinds: { FunctionDeclaration: number; Export: number; ExportFlag: number },
 ): TypedExportsRewrite {
-  // Only contracts written with an SDK: a module that imports none is compiled as it is.
+  // Only contracts written with Mason's SDK: any other module is compiled as it is.
   const sdk = SDKS.find((name) => new RegExp(`from\\s*['"]${name}['"]`).test(text));
   if (!text.includes('export') || sdk === undefined) return null;
   const parser = new ParserClass();

@@ -5,8 +5,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Address as CodecAddress, Args, ArrayType, MAS, SecretKey } from '@mason/codec';
 import { MemoryLedger, Vm } from '@mason/vm';
+import { parseModule } from '@mason/wasm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { build, deployerDatastore, isCompilerError, type BuildResult } from '../src/index.js';
+import { linkOfficialSdk } from './support/officialSdk.js';
 import { makeProject } from './support/project.js';
 
 const SENDER = SecretKey.fromSeed(new Uint8Array(32).fill(1)).publicKey.address().toString();
@@ -143,5 +145,22 @@ describe('typed exports', () => {
     const message = (error as Error).message;
     expect(message).toContain(`assembly/contracts/main.ts:${lineNumber}:`);
     expect(message).toContain(`the typed export f of main cannot be called with Args: ${what}`);
+  });
+
+  it('leaves a contract written with the official SDK as massa-as-compile builds it: a typed helper stays a plain export', async () => {
+    const project = makeProject({
+      'assembly/contracts/main.ts': `import { generateEvent } from '@massalabs/massa-as-sdk';\n\nexport function helper(x: u64): u64 {\n  return x + 1;\n}\n\nexport function hello(_: StaticArray<u8>): void {\n  generateEvent('hello');\n}\n`,
+    });
+    linkOfficialSdk(project);
+    const result = await build({ root: project, jobs: 1 });
+    const wasm = readFileSync(join(project, 'build', 'main.wasm'));
+    // No Args wrapper: the export still takes and returns a u64 (an i64), as massa-as-compile
+    // builds it, and the ABI says a node cannot call it with arguments.
+    const module = parseModule(new Uint8Array(wasm));
+    const helper = module.exports.find((entry) => entry.name === 'helper')!;
+    const type = module.types[module.functionTypes[helper.index - module.importedFunctionCount]!]!;
+    expect(type).toMatchObject({ params: [0x7e], results: [0x7e] });
+    const abi = JSON.parse(readFileSync(result.contracts[0]!.abi!, 'utf8')) as { functions: Array<{ name: string; params: unknown }> };
+    expect(abi.functions.find((fn) => fn.name === 'helper')?.params).toBe('unknown');
   });
 });
