@@ -2,7 +2,7 @@ import type { Client } from '@mason/client';
 import { parseAbi, type Abi } from '@mason/codec/base';
 import { findContractAbi } from './contractAbi.js';
 import type { Network } from './network.js';
-import { isMethodNotFound } from './traceOutput.js';
+import { isMethodNotFound } from './isMethodNotFound.js';
 import { traceNames } from './traceNames.js';
 
 /**

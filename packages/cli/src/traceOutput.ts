@@ -1,15 +1,13 @@
-import { getOperationTrace, RpcError, type Client } from '@mason/client';
+import { getOperationTrace, type Client } from '@mason/client';
 import type { ExecutionTrace, TraceFrame } from '@mason/codec';
 import { CliError, isCliError } from './errors.js';
 import { locateOperationFailure } from './failureLocation.js';
 import { formatTrace } from './formatTrace.js';
+import { isMethodNotFound } from './isMethodNotFound.js';
+
+export { isMethodNotFound };
 import type { Network } from './network.js';
 import { traceNames } from './traceNames.js';
-
-/** Whether the node refused a method it does not have (not a Mason devnet). */
-export function isMethodNotFound(error: unknown): boolean {
-  return error instanceof RpcError && error.rpcCode === -32601;
-}
 
 /** The trace of an operation or asynchronous message; a typed refusal when the node has none. */
 export async function fetchTrace(client: Client, id: string): Promise<ExecutionTrace> {

@@ -7,7 +7,7 @@ import { placeTraceFailure } from './locateTrace.js';
 import { contractStorageCost, DeployError, findDeployedAddress } from '@mason/deployer';
 import { startDevnet } from '@mason/devnet';
 import { TestingError } from './errors.js';
-import type { ContractRef, DeployedContract, DevnetFixture, DevnetFixtureOptions, FixtureArgs } from './devnetFixture.js';
+import type { ContractRef, DeployedContract, DevnetFixture, DevnetFixtureOptions, FixtureArgs } from './devnetFixtureTypes.js';
 import { fixtureCoverageEnabled, startFixtureCoverage } from './fixtureCoverage.js';
 import { fixtureStateControl } from './fixtureStateControl.js';
 
