@@ -10,7 +10,6 @@ import {
   type LedgerWrite,
 } from '@mason/vm';
 import { AsyncPoolState, type PooledAsyncMessage } from '../asyncPool/asyncPoolState.js';
-import { inverseChange } from './inverseChange.js';
 
 /** The devnet's own changes, beside the VM's ledger-entry writes. */
 export type ChainStateChange =
@@ -91,7 +90,7 @@ export class DevnetLedger extends MemoryLedger<ChainStateChange> implements Defe
 
   override apply(change: BlockChange): void {
     if (this.undoLog !== null) {
-      const undo = inverseChange(this, change);
+      const undo = this.inverseOf(change);
       if (undo) this.undoLog.push(undo);
     }
     switch (change.kind) {
@@ -153,4 +152,40 @@ export class DevnetLedger extends MemoryLedger<ChainStateChange> implements Defe
         return super.undoOf(change);
     }
   }
+
+  /**
+   * The change that brings this ledger back to what it holds now, once `change` is applied: the
+   * previous value of what `change` writes, or the removal of the entry it creates (null when
+   * applying it changes nothing).
+   * A snapshot's undo log is made of these, so a revert is a list of ordinary changes the execution
+   * and read-only workers' copies take too.
+   */
+  inverseOf(change: BlockChange): BlockChange | null {
+    switch (change.kind) {
+      case 'create':
+        return this.hasEntry(change.address) ? null : removeEntry(change.address);
+      // A write to an address without an entry creates it.
+      case 'balance':
+        return this.hasEntry(change.address) ? { ...change, value: this.balance(change.address) } : removeEntry(change.address);
+      case 'bytecode':
+        return this.hasEntry(change.address) ? { ...change, value: this.getBytecode(change.address) ?? null } : removeEntry(change.address);
+      case 'data':
+        return this.hasEntry(change.address) ? { ...change, value: this.getDataEntry(change.address, change.key) ?? null } : removeEntry(change.address);
+      case 'rolls':
+        return { ...change, value: this.rollCount(change.address) };
+      case 'deferred':
+        return { ...change, value: this.deferredCredit(change.address, change.period, change.thread) };
+      case 'asyncMessage':
+        return { ...change, value: this.asyncPool.get(change.id) ?? null };
+      case 'deferredCall':
+      case 'deferredSlotGas':
+      case 'deferredBaseFee':
+      case 'deferredTotalGas':
+        return this.deferredCalls.previousOf(change);
+      case 'removeEntry':
+        return null;
+    }
+  }
 }
+
+const removeEntry = (address: string): BlockChange => ({ kind: 'removeEntry', address });
