@@ -1,3 +1,5 @@
+// Over 400 lines on purpose: one abstract interpreter whose methods share its frame stack, memo,
+// branch/loop depth and collected events; split across files they would pass all of it around.
 import { ABI_SCALAR_TYPES, type AbiEvent, type AbiFunction, type AbiReturns, type AbiStruct, type AbiType, type AbiValue } from '@mason/codec/base';
 import { typeName, type AstNode, type ClassDeclaration, type FunctionDeclaration, type Identifier, type SourceNode, type TypeNode } from './abiAst.js';
 import { eventOf } from './abiEvents.js';

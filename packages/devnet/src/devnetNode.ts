@@ -1,3 +1,5 @@
+// Over 400 lines for now: only wiring of the node's units (Mempool, Miner, BlockProducer, Finalizer,
+// ChainIndex, Snapshots, the fork source); the snapshot section is the next to leave (issue 30).
 import { EventEmitter } from 'node:events';
 import { compareSlots, previousSlot, slotAt, slotTimestamp, type SecretKey, type SendOperationInput, type SignedOperation, type Slot } from '@mason/codec';
 import { ApiError } from './apiError.js';

@@ -1,3 +1,5 @@
+// Over 400 lines for now: the spec host's state and its test-callback lifecycle; the vm-mock
+// branches still in it are to become the HostProfile it is given (issue 30).
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Address, toHex } from '@mason/codec';

@@ -1,3 +1,5 @@
+// Over 400 lines for now: one generator of a binding module (imports, deploy, read/write methods,
+// events, structs) for two targets; its pieces share the naming and type tables of one contract.
 import type { Abi, AbiFunction, AbiValue } from '@mason/codec/base';
 import { contractEvents, knownParams, type ResultShape, resultShape } from './abiShapes.js';
 import { finishCode, quote, ts } from './codeText.js';
