@@ -8,6 +8,7 @@ import type { ChainConfig } from './config.js';
 import type { DevnetNode } from './devnetNode.js';
 import type { EventStore } from './events/eventStore.js';
 import type { DevnetLedger } from './ledger/devnetLedger.js';
+import type { Snapshots } from './snapshots/Snapshots.js';
 import type { StateChangeRecord } from './stateControl/StateChangeRecord.js';
 
 /** A ledger as the API reads it: no write. */
@@ -61,8 +62,6 @@ export interface ChainCommands {
   removeStaker(address: string): void;
   /** The state-control methods' writes (stateControl/): durable, then final at once. */
   applyStateChanges(record: StateChangeRecord): Promise<void>;
-  /** mason_snapshot: resolves to the new snapshot's id. */
-  snapshot(): Promise<string>;
-  /** mason_revert: true once the chain is back to snapshot `id`; false for an unknown or used id. */
-  revert(id: string): Promise<boolean>;
+  /** mason_snapshot (`take`: resolves to the new snapshot's id) and mason_revert (`revert`: false for an unknown or used id). */
+  readonly snapshots: Pick<Snapshots, 'take' | 'revert'>;
 }

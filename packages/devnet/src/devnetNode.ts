@@ -1,8 +1,5 @@
-// Over 400 lines for now: only wiring of the node's units (Mempool, Miner, BlockProducer, Finalizer,
-// ChainIndex, Snapshots, the fork source); the snapshot section is the next to leave (issue 30).
 import { EventEmitter } from 'node:events';
-import { compareSlots, previousSlot, slotAt, slotTimestamp, type SecretKey, type SendOperationInput, type SignedOperation, type Slot } from '@mason/codec';
-import { ApiError } from './apiError.js';
+import { compareSlots, previousSlot, slotAt, type SecretKey, type SendOperationInput, type SignedOperation, type Slot } from '@mason/codec';
 import type { Block } from './chain/block.js';
 import { BlockGraph } from './chain/blockGraph.js';
 import { ChainIndex } from './chain/ChainIndex.js';
@@ -25,12 +22,6 @@ import { Impersonation } from './stateControl/Impersonation.js';
 import type { StateChangeRecord } from './stateControl/StateChangeRecord.js';
 import { Snapshots } from './snapshots/Snapshots.js';
 import { logToStderr } from './logToStderr.js';
-
-export { logToStderr };
-
-export type { FinalityJournal, FinalizedBlock } from './chain/Finalizer.js';
-export { PARALLEL_SIGNATURE_CHECK_MIN } from './pool/Mempool.js';
-export { MAX_KEPT_PRODUCTION_ERRORS } from './production/BlockProducer.js';
 
 export interface DevnetNodeEvents {
   block: [Block];
@@ -56,11 +47,6 @@ export interface DevnetNodeOptions {
   /** Where the traces of executed operations go; none recorded without it. */
   traces?: TraceStore | null;
 }
-
-/** The most slots advanceSlots moves the clock in one call (about 18.5 days of 16 ms slots). */
-export const MAX_ADVANCE_SLOTS = 100_000_000;
-
-/** The default log of the devnet: one line on stderr per message. */
 
 /**
  * The chain, assembled from units with one job each (docs/architecture.md, "The devnet's units"):
@@ -295,7 +281,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
 
   /** Credits initial balances and rolls in both ledgers (genesis state, final by definition). */
   setInitialState(changes: BlockChange[]): void {
-    this.#applyFinal(changes, -1);
+    this.applyFinal(changes, -1);
   }
 
   /** Moves the node's clock forward to `timestamp` (never backwards): instant blocks, a restart. */
@@ -329,46 +315,13 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
    * messages that become due run, operations whose validity starts are included, and (instant
    * mode) everything produced is final when the returned promise settles. Returns the new last slot.
    */
-  async advanceSlots(count: number): Promise<Slot> {
-    if (!Number.isSafeInteger(count) || count <= 0 || count > MAX_ADVANCE_SLOTS) {
-      throw new RangeError(`a slot count is an integer from 1 to ${MAX_ADVANCE_SLOTS}, got ${count}`);
-    }
-    if (this.halted) throw new ApiError(-32001, `Internal server error: ${this.halted.message}`);
-    const current = this.currentSlot();
-    const absolute = current.period * this.config.threadCount + current.thread + count;
-    const target = { period: Math.floor(absolute / this.config.threadCount), thread: absolute % this.config.threadCount };
-    this.advanceClockTo(slotTimestamp(target, this.timing()));
-    this.mempool.stalled = false;
-    // Operations waiting for their sender to pay that expired meanwhile are dropped, as by a pool refresh.
-    if (this.pool.earliestUnaffordableExpiry() !== null) this.mempool.pruneExpired(this.currentSlot().period);
-    await this.miner.clockMoved();
-    return this.currentSlot();
+  advanceSlots(count: number): Promise<Slot> {
+    return this.miner.advanceSlots(count);
   }
 
   /** Produces, executes and integrates the block of a slot. Public for tests and tools. */
   async produceBlock(slot: Slot): Promise<Block> {
     return this.producer.land(this.producer.launch(slot, [...this.graph.bestParents]));
-  }
-
-  /** Restores a finalized block read back from disk: state, events and operation statuses, without re-executing. */
-  restoreFinalized(entry: FinalizedBlock): void {
-    this.#applyFinal(entry.changes, Math.floor(entry.block.slot.period / this.config.periodsPerCycle));
-    this.graph.restoreFinal(entry.block);
-    this.producer.restoredAt(entry.block.slot);
-    // The clock never goes back before a block it produced (one made ahead of time in instant mode).
-    this.advanceClockTo(slotTimestamp(entry.block.slot, this.timing()));
-    this.index.events.addFinal(entry.events);
-    const results = new Map(entry.operationResults);
-    for (const input of entry.operations) {
-      const signed = this.impersonation.verifyRestored(input, this.config.chainId);
-      const success = results.get(signed.id);
-      this.index.restored(signed, signed.creator.thread(this.config.threadCount), entry.block.id, success);
-      if (success !== undefined) {
-        this.mempool.restoredExecuted(signed.id, signed.content.expirePeriod);
-        this.finalizer.countRestoredExecution();
-      }
-    }
-    this.index.blockAdded(entry.block, entry.block.endorsements);
   }
 
   /**
@@ -404,7 +357,7 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   }
 
   /** Changes final by definition (genesis, a restored block): both ledgers, the worker's copy, the roll history. */
-  #applyFinal(changes: BlockChange[], cycle: number): void {
+  applyFinal(changes: BlockChange[], cycle: number): void {
     for (const change of changes) {
       this.finalLedger.apply(change);
       this.candidateLedger.apply(change);
@@ -415,16 +368,6 @@ export class DevnetNode extends EventEmitter<DevnetNodeEvents> {
   }
 
   // ---------------------------------------------------------------- snapshots (snapshots/Snapshots.ts)
-
-  /** mason_snapshot: the whole chain as it is now, between two productions; resolves to the snapshot's id. */
-  snapshot(): Promise<string> {
-    return this.snapshots.take();
-  }
-
-  /** mason_revert: back to a live snapshot (which goes, with every later one); false for an unknown id. */
-  revert(id: string): Promise<boolean> {
-    return this.snapshots.revert(id);
-  }
 
   /** The clock goes back to `timestamp` (a revert only) and runs on from there. */
   rewindClockTo(timestamp: number): void {

@@ -12,7 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Devnet } from '../src/index.js';
 import { nodeOf } from '../src/internal.js';
-import { PARALLEL_SIGNATURE_CHECK_MIN } from '../src/devnetNode.js';
+import { PARALLEL_SIGNATURE_CHECK_MIN } from '../src/pool/Mempool.js';
 import { preverifyOperations } from '../src/pool/preverifyOperations.js';
 import { SIGNATURE_RECORD_BYTES, SignatureWorkers } from '../src/pool/SignatureWorkers.js';
 import { sodiumEd25519, sodiumNativePath } from '../src/pool/sodiumEd25519.js';

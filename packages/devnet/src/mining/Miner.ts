@@ -9,7 +9,11 @@ import type { ChainConfig } from '../config.js';
 import type { DevnetLedger } from '../ledger/devnetLedger.js';
 import type { Mempool } from '../pool/Mempool.js';
 import type { BlockProducer } from '../production/BlockProducer.js';
+import { ApiError } from '../apiError.js';
 import { SlotTimer } from './SlotTimer.js';
+
+/** The most slots advanceSlots moves the clock in one call (about 18.5 days of 16 ms slots). */
+export const MAX_ADVANCE_SLOTS = 100_000_000;
 
 /** What a miner reads and drives. */
 export interface MinerHost {
@@ -59,8 +63,30 @@ export abstract class Miner {
 
   protected abstract plan(): void;
 
+  /**
+   * Moves the node's clock forward by `count` slots, as time passing would: asynchronous
+   * messages that become due run, operations whose validity starts are included, and (instant
+   * mode) everything produced is final when the returned promise settles. Returns the new last slot.
+   */
+  async advanceSlots(count: number): Promise<Slot> {
+    if (!Number.isSafeInteger(count) || count <= 0 || count > MAX_ADVANCE_SLOTS) {
+      throw new RangeError(`a slot count is an integer from 1 to ${MAX_ADVANCE_SLOTS}, got ${count}`);
+    }
+    const { config, mempool, finalizer } = this.host;
+    if (finalizer.halted) throw new ApiError(-32001, `Internal server error: ${finalizer.halted.message}`);
+    const current = this.host.currentSlot();
+    const absolute = current.period * config.threadCount + current.thread + count;
+    const target = { period: Math.floor(absolute / config.threadCount), thread: absolute % config.threadCount };
+    this.host.advanceClockTo(this.slotTime(target));
+    mempool.stalled = false;
+    // Operations waiting for their sender to pay that expired meanwhile are dropped, as by a pool refresh.
+    if (mempool.pool.earliestUnaffordableExpiry() !== null) mempool.pruneExpired(this.host.currentSlot().period);
+    await this.clockMoved();
+    return this.host.currentSlot();
+  }
+
   /** The clock moved forward (advanceSlots): what became due is produced; settles when the strategy has done it. */
-  abstract clockMoved(): Promise<void>;
+  protected abstract clockMoved(): Promise<void>;
 
   /** Whether nothing is left to do (besides blocks being executed, which the node counts). */
   abstract get isIdle(): boolean;

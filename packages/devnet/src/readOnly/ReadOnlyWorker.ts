@@ -43,7 +43,7 @@ export class ReadOnlyWorker {
   };
 
   constructor(
-    private readonly node: DevnetNode,
+    private readonly node: Pick<DevnetNode, 'config' | 'candidateLedger' | 'inlineModules' | 'on' | 'off'>,
     options: ReadOnlyWorkerOptions = {},
   ) {
     const maxExecutionMs = options.maxExecutionMs ?? node.config.maxExecutionMs;

@@ -3,10 +3,10 @@ import type { Block } from '../chain/block.js';
 import type { GraphMark } from '../chain/blockGraph.js';
 import type { FinalizerMark } from '../chain/Finalizer.js';
 import type { OperationRecord } from '../chain/operationRecord.js';
-import type { DevnetNode } from '../devnetNode.js';
 import type { EventMark } from '../events/eventStore.js';
 import type { BlockChange, DevnetLedger } from '../ledger/devnetLedger.js';
 import type { PooledOperation } from '../pool/operationPool.js';
+import type { SnapshotHost } from './SnapshotHost.js';
 
 type RecordFields = Pick<OperationRecord, 'inPool' | 'inBlocks' | 'speculativeSuccess' | 'finalSuccess' | 'gasUsed' | 'failure'>;
 
@@ -48,7 +48,7 @@ export class Snapshots {
   #next = 1;
   readonly #onBlock = (block: Block) => void this.#blocks.push(block);
 
-  constructor(private readonly node: DevnetNode) {}
+  constructor(private readonly node: SnapshotHost) {}
 
   /** The ids of the live snapshots, oldest first. */
   get ids(): string[] {

@@ -13,11 +13,11 @@ function exactly(params: unknown[], count: number): unknown[] {
  * The private API's snapshot methods (anvil's evm_snapshot / evm_revert): `mason_snapshot []` →
  * an id ("0x1", "0x2"…), `mason_revert [id]` → true, or false when no live snapshot has that id.
  */
-export function snapshotMethods(node: Pick<ChainCommands, 'snapshot' | 'revert'>): MethodTable {
+export function snapshotMethods(node: Pick<ChainCommands, 'snapshots'>): MethodTable {
   return {
     mason_snapshot: (params) => {
       exactly(params, 0);
-      return node.snapshot();
+      return node.snapshots.take();
     },
     mason_revert: (params) => {
       const [id] = exactly(params, 1);
@@ -25,7 +25,7 @@ export function snapshotMethods(node: Pick<ChainCommands, 'snapshot' | 'revert'>
         throw ApiError.invalidParams(
           `Invalid params: mason_revert: the snapshot id must be a string (as mason_snapshot returned it), got ${JSON.stringify(id) ?? String(id)}`,
         );
-      return node.revert(id);
+      return node.snapshots.revert(id);
     },
   };
 }

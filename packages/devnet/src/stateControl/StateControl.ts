@@ -1,5 +1,6 @@
 import { Address, NODE_CONSTANTS, slotAt, toNanoMas, type Slot } from '@mason/codec';
-import { MAX_ADVANCE_SLOTS, type DevnetNode } from '../devnetNode.js';
+import type { DevnetNode } from '../devnetNode.js';
+import { MAX_ADVANCE_SLOTS } from '../mining/Miner.js';
 import type { BlockChange } from '../ledger/devnetLedger.js';
 import type { StateChangeRecord } from './StateChangeRecord.js';
 import { badArgument } from './StateControlError.js';
@@ -119,14 +120,14 @@ export class StateControl {
   /** A snapshot of the whole devnet (snapshots/Snapshots.ts); resolves to its id. */
   async snapshot(): Promise<string> {
     this.checkOpen();
-    return this.node.snapshot();
+    return this.node.snapshots.take();
   }
 
   /** Back to snapshot `id`; false when no live snapshot has that id. */
   async revert(id: string, method = 'revert'): Promise<boolean> {
     this.checkOpen();
     if (typeof id !== 'string') throw badArgument(method, 'the snapshot id', 'a string, as snapshot() returned it (e.g. "0x1")', id);
-    return this.node.revert(id);
+    return this.node.snapshots.revert(id);
   }
 
   #commit(method: string, changes: BlockChange[], impersonate?: StateChangeRecord['impersonate']): Promise<void> {
