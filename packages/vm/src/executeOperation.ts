@@ -3,7 +3,7 @@ import type { CompiledModule } from './execution/compileModule.js';
 import { ExecutionContext, type ExecutionHost } from './execution/ExecutionContext.js';
 import { ContextError, ExecutionFailure, RuntimeVmError } from './execution/failures.js';
 import { ModuleLoadError } from './execution/loadModule.js';
-import { runFunction, type RunResponse } from './execution/runFunction.js';
+import type { RunResponse } from './execution/RunResponse.js';
 import { armWatchdog, WallTimeExceeded } from './execution/watchdog.js';
 import type { ExecutionResult, VmExecutionError } from './ExecutionResult.js';
 import { formatMassaExecutionError } from './formatMassaExecutionError.js';
@@ -117,7 +117,7 @@ export function executeOperation(plan: OperationPlan, functionLabel: string): Op
   try {
     const run = plan.prepare(ctx);
     if (tracer !== undefined) enterRootFrame(ctx, tracer, run.functionName, run.param);
-    response = runFunction(ctx, run.compiled, run.functionName, run.param, plan.maxGas);
+    response = ctx.host.modules.run(ctx, run.compiled, run.functionName, run.param, plan.maxGas);
     tracer?.exitFrame(plan.maxGas - response.remainingGas, false, response.returnValue);
     plan.verify?.(ctx);
   } catch (error) {

@@ -2,7 +2,8 @@ import type { GasCosts } from '../gas/GasCosts.js';
 import type { SCOutputEvent } from '@mason/codec';
 import type { SlotContext, SlotSnapshot } from '../SlotContext.js';
 import type { SpeculativeLedger } from '../state/SpeculativeLedger.js';
-import type { ModuleCache } from './ModuleCache.js';
+import type { CompiledModule, LoadedModule } from './compileModule.js';
+import type { RunResponse } from './RunResponse.js';
 import type { AsyncMessage } from '../asyncMessages.js';
 import type { AsyncMessageIdJson } from '../asyncMessageId.js';
 import type { VmLimits } from '../VmLimits.js';
@@ -22,11 +23,23 @@ export interface StackFrame {
   operationDatastore: Map<string, Uint8Array> | undefined;
 }
 
+/**
+ * Where executions get their modules and run them (ModuleCache is the one). Declared here, as
+ * what a context needs, so that the context does not depend on the instances and host functions
+ * that depend on it.
+ */
+export interface ModuleRunner {
+  /** Validates, meters and compiles a bytecode once; the same result for the same bytes. */
+  load(bytecode: Uint8Array): LoadedModule;
+  /** Runs `functionName` of `compiled` in `ctx` with `limit` gas (`exec_as_module`); throws RuntimeVmError. */
+  run(ctx: ExecutionContext, compiled: CompiledModule, functionName: string, param: Uint8Array, limit: bigint): RunResponse;
+}
+
 export interface ExecutionHost {
   gasCosts: GasCosts;
   limits: VmLimits;
   chainId: bigint;
-  modules: ModuleCache;
+  modules: ModuleRunner;
   onPrint: ((message: string, callStack: readonly string[]) => void) | undefined;
   /** Unit-test hosts only: accept vm-mock's made-up addresses (see `VmOptions.lenientAddresses`). */
   lenientAddresses: boolean;

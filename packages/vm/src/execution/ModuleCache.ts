@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 import type { GasCosts } from '../gas/GasCosts.js';
 import type { CondomLimits } from '@mason/wasm';
 import { compileModule, type CompiledModule, type LoadedModule, type ModuleTransform } from './compileModule.js';
+import type { ExecutionContext, ModuleRunner } from './ExecutionContext.js';
 import { InstancePool } from './InstancePool.js';
+import { runFunction } from './runFunction.js';
+import type { RunResponse } from './RunResponse.js';
 
 export interface ModuleInstrumentation {
   transform: ModuleTransform;
@@ -27,7 +30,7 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
  * next call. An array loaded before (a ledger hands out the same one each call) is compared byte
  * for byte with the entry it gave instead of being hashed again.
  */
-export class ModuleCache {
+export class ModuleCache implements ModuleRunner {
   private readonly entries = new Map<string, CacheEntry>();
   private readonly seen = new WeakMap<Uint8Array, CacheEntry>();
   readonly instances = new InstancePool();
@@ -62,6 +65,11 @@ export class ModuleCache {
       }
     }
     return entry.loaded;
+  }
+
+  /** Runs a function of a loaded module in `ctx`, on an instance of the pool (see runFunction). */
+  run(ctx: ExecutionContext, compiled: CompiledModule, functionName: string, param: Uint8Array, limit: bigint): RunResponse {
+    return runFunction(this.instances, ctx, compiled, functionName, param, limit);
   }
 
   /**

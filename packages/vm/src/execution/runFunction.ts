@@ -2,18 +2,12 @@ import type { CompiledModule } from './compileModule.js';
 import type { ExecutionContext } from './ExecutionContext.js';
 import { detail, HostError, RuntimeVmError, type FailureDetail } from './failures.js';
 import type { InstanceEnv } from './InstanceEnv.js';
-import type { PooledInstance } from './InstancePool.js';
+import type { InstancePool, PooledInstance } from './InstancePool.js';
 import { locateInModule } from './locateInModule.js';
+import type { RunResponse } from './RunResponse.js';
 import { LedgerSourceError } from '../state/LedgerSourceError.js';
 
 export const MAIN_FUNCTION = 'main';
-
-export interface RunResponse {
-  returnValue: Uint8Array;
-  remainingGas: bigint;
-  /** Gas used by instantiation (start function included). */
-  initGasCost: bigint;
-}
 
 // wasmer's TrapCode texts for V8's trap messages.
 const TRAP_TEXTS: Array<[RegExp, string]> = [
@@ -57,12 +51,18 @@ function describeRuntimeError(error: unknown): { text: string; detail: FailureDe
  * one, or a finished one put back to the initial state) and goes back to it afterwards. Throws
  * RuntimeVmError.
  */
-export function runFunction(ctx: ExecutionContext, compiled: CompiledModule, functionName: string, param: Uint8Array, limit: bigint): RunResponse {
+export function runFunction(
+  pool: InstancePool,
+  ctx: ExecutionContext,
+  compiled: CompiledModule,
+  functionName: string,
+  param: Uint8Array,
+  limit: bigint,
+): RunResponse {
   ctx.gasRemainingBeforeSubexecution = limit;
   if (compiled.instanceError !== undefined) {
     throw new RuntimeVmError('instance', compiled.instanceError, detail('MASON_VM_INSTANCE', { reason: compiled.instanceError }), limit);
   }
-  const pool = ctx.host.modules.instances;
   let pooled: PooledInstance;
   try {
     pooled = pool.acquire(compiled, ctx);

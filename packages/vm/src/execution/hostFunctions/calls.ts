@@ -4,8 +4,8 @@ import type { ExecutionContext } from '../ExecutionContext.js';
 import { ContextError, detail, HostError, hostFailure, RuntimeVmError } from '../failures.js';
 import type { InstanceEnv } from '../InstanceEnv.js';
 import { loadModule, ModuleLoadError } from '../loadModule.js';
-import { runFunction } from '../runFunction.js';
 import type { CompiledModule } from '../compileModule.js';
+import type { RunResponse } from '../RunResponse.js';
 import { abi, fromContext, type HostFunctions } from './hostFunction.js';
 import { parseAddressArg } from '../parseAddressArg.js';
 import { enterTracedFrame, type NestedFrame } from '../../trace/traceFrames.js';
@@ -23,9 +23,9 @@ function runNested(env: InstanceEnv, compiled: CompiledModule, functionName: str
   const tracer = env.ctx.tracer;
   const limit = tracer === undefined ? 0n : env.remainingGas;
   if (tracer !== undefined) enterTracedFrame(env.ctx, tracer, frame, functionName, param);
-  let response: ReturnType<typeof runFunction>;
+  let response: RunResponse;
   try {
-    response = runFunction(env.ctx, compiled, functionName, param, env.remainingGas);
+    response = env.ctx.host.modules.run(env.ctx, compiled, functionName, param, env.remainingGas);
   } catch (error) {
     tracer?.exitFrame(error instanceof RuntimeVmError ? limit - error.remainingGas : limit, true);
     if (error instanceof RuntimeVmError) throw error.toHostError();
