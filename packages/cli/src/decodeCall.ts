@@ -1,4 +1,4 @@
-import { decodeAbiArgs, decodeAbiReturns, isCodecError, type Abi, type AbiJsValue } from '@mason/codec/base';
+import { decodeAbiCall, type Abi, type AbiFunction, type AbiJsValue } from '@mason/codec/base';
 import { toJson } from './abiResult.js';
 
 /** One argument of a call, decoded by the contract's ABI; `value` as JSON holds it (bigints as decimal strings, bytes as hex). */
@@ -17,44 +17,28 @@ export interface DecodedCall {
   returned?: { type: string; value: unknown };
 }
 
-function orNull<T>(read: () => T): T | null {
-  try {
-    return read();
-  } catch (error) {
-    if (isCodecError(error)) return null;
-    throw error;
-  }
-}
-
-function returnsType(abi: Abi, name: string): string {
-  const returns = abi.functions.find((fn) => fn.name === name)?.returns;
+function returnsType(returns: AbiFunction['returns']): string {
   if (!returns || returns.encoding === 'unknown') return 'unknown';
   return returns.encoding === 'raw' ? returns.type : returns.values.map((value) => value.type).join(', ');
 }
 
 /**
- * Decodes a call of `functionName` by the contract's ABI: its argument bytes by the parameters,
- * its returned bytes by the return layout. Null when the ABI has no such function.
+ * Decodes a call of `functionName` by the contract's ABI (codec's decodeAbiCall), as JSON-ready
+ * values. Null when the ABI has no such function.
  */
 export function decodeCall(abi: Abi, functionName: string, args: Uint8Array | undefined, returned: Uint8Array | undefined): DecodedCall | null {
-  const fn = abi.functions.find((candidate) => candidate.name === functionName);
-  if (!fn) return null;
-  const decoded: DecodedCall = { contract: abi.contract, function: fn.name };
-  const params = fn.params;
-  if (params !== 'unknown') {
-    const values = orNull(() => decodeAbiArgs(params, args ?? new Uint8Array(), abi.structs));
-    if (values !== null) {
-      decoded.args = values.map((value, index) => {
-        const param = params[index]!;
-        return { name: param.name, type: param.type, ...(param.format && { format: param.format }), value: toJson(value as AbiJsValue) };
-      });
-    }
+  const call = decodeAbiCall(abi, functionName, args, returned);
+  if (!call) return null;
+  const decoded: DecodedCall = { contract: abi.contract, function: call.function.name };
+  if (call.args) {
+    decoded.args = call.args.map(({ param, value }) => ({
+      name: param.name,
+      type: param.type,
+      ...(param.format && { format: param.format }),
+      value: toJson(value),
+    }));
   }
-  const returns = fn.returns;
-  if (returned !== undefined && returns !== null && returns.encoding !== 'unknown') {
-    const value = orNull(() => decodeAbiReturns(returned, returns, abi.structs));
-    if (value !== null) decoded.returned = { type: returnsType(abi, fn.name), value: toJson(value as AbiJsValue) };
-  }
+  if (call.returned !== null) decoded.returned = { type: returnsType(call.function.returns), value: toJson(call.returned as AbiJsValue) };
   return decoded;
 }
 

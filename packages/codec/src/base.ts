@@ -46,4 +46,5 @@ export {
 } from './abi.js';
 export { encodeAbiArgs, decodeAbiReturns, readAbiValue, writeAbiValue, type AbiJsValue } from './abiValues.js';
 export { decodeAbiArgs } from './decodeAbiArgs.js';
+export { decodeAbiCall, type AbiCallValues } from './decodeAbiCall.js';
 export { abiParamsText, abiSignature } from './abiSignature.js';

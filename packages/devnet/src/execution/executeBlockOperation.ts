@@ -1,5 +1,5 @@
 import { formatMas, NODE_CONSTANTS, type OperationContent, type SignedOperation } from '@mason/codec';
-import { ExecutionTracer, formatMassaExecutionError, LedgerSourceError, TransferRefused, truncateUtf8 } from '@mason/vm';
+import { ExecutionTracer, formatMassaExecutionError, LedgerSourceError, TransferRefused, truncateUtf8, type ExecutionResult } from '@mason/vm';
 import type { ChainConfig } from '../config.js';
 import type { SCOutputEvent } from '../events/eventStore.js';
 import { addEmittedMessages } from './asyncMessages.js';
@@ -87,49 +87,14 @@ export function executeBlockOperation(signed: ExecutableOperation, env: Executio
   }
   const op = signed.content.op;
   const tracer = env.trace ? new ExecutionTracer() : undefined;
-  if (op.type === 'ExecuteSC') {
-    let result: ReturnType<typeof env.vm.executeSC>;
+  if (op.type === 'ExecuteSC' || op.type === 'CallSC') {
+    let result: ExecutionResult;
     try {
-      result = env.vm.executeSC({
-        tracer,
-        caller: sender,
-        bytecode: op.bytecode,
-        datastore: op.datastore,
-        maxGas: op.maxGas,
-        maxCoins: op.maxCoins,
-        operationId: signed.id,
-        context: env.slot,
-      });
-    } catch (error) {
-      return sourceFailed(error, signed, env, fee);
-    }
-    addEmittedMessages(ledger, result.asyncMessages);
-    const trace = tracer && contractOperationTrace(tracer, signed, env.slot);
-    const failure = failureFrames(result.error);
-    return {
-      executed: true,
-      success: result.ok,
-      fee,
-      events: result.events,
-      gasUsed: result.gasUsed,
-      ...(trace !== undefined && { trace }),
-      ...(failure && { failure }),
-    };
-  }
-  if (op.type === 'CallSC') {
-    let result: ReturnType<typeof env.vm.callSC>;
-    try {
-      result = env.vm.callSC({
-        tracer,
-        caller: sender,
-        target: op.target,
-        function: op.func,
-        param: op.param,
-        coins: op.coins,
-        maxGas: op.maxGas,
-        operationId: signed.id,
-        context: env.slot,
-      });
+      const common = { tracer, caller: sender, maxGas: op.maxGas, operationId: signed.id, context: env.slot };
+      result =
+        op.type === 'ExecuteSC'
+          ? env.vm.executeSC({ ...common, bytecode: op.bytecode, datastore: op.datastore, maxCoins: op.maxCoins })
+          : env.vm.callSC({ ...common, target: op.target, function: op.func, param: op.param, coins: op.coins });
     } catch (error) {
       return sourceFailed(error, signed, env, fee);
     }

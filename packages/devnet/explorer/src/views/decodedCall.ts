@@ -1,6 +1,6 @@
 // A CallSC's arguments and result as values, decoded in the page by the target's ABI when the
 // devnet has one (`mason deploy` registers it): the same decoding as `mason op` and `mason trace`.
-import { decodeAbiArgs, decodeAbiReturns, isCodecError, type Abi, type AbiJsValue } from '@mason/codec/base';
+import { decodeAbiCall, type Abi, type AbiJsValue } from '@mason/codec/base';
 import { h, type Child } from '../dom.js';
 import type { JsonRpcHttp } from '../rpc.js';
 import type { OperationInfo } from '../types.js';
@@ -22,40 +22,26 @@ function text(value: AbiJsValue): string {
   return JSON.stringify(value, (_, item) => (typeof item === 'bigint' ? item.toString() : item instanceof Uint8Array ? `0x${toHex(item)}` : item));
 }
 
-function orNull<T>(read: () => T): T | null {
-  try {
-    return read();
-  } catch (error) {
-    if (isCodecError(error)) return null;
-    throw error;
-  }
-}
-
 /** Null when the operation is no CallSC or its target's ABI is unknown (a Massa node keeps none). */
 export async function loadDecodedCall(api: JsonRpcHttp, info: OperationInfo | undefined): Promise<DecodedCallView | null> {
   const op = info?.operation.content.op;
   if (!info || !op || !('CallSC' in op)) return null;
   const { target_addr: target, target_func: name, param } = op.CallSC;
   const [abi] = await api.call<Array<Abi | null>>('mason_get_abis', [[target]]).catch(() => [null]);
-  const fn = abi?.functions.find((candidate) => candidate.name === name);
-  if (!abi || !fn) return null;
-  const params = fn.params;
-  const values = params === 'unknown' ? null : orNull(() => decodeAbiArgs(params, Uint8Array.from(param), abi.structs));
-  const args =
-    values === null || params === 'unknown' ? null : values.map((value, index) => ({ name: params[index]!.name ?? `arg${index + 1}`, value: text(value) }));
+  const returns = abi?.functions.find((candidate) => candidate.name === name)?.returns;
+  if (!abi || returns === undefined) return null;
   // The result is in the operation's trace (the devnet keeps the latest ones).
-  let returned: string | null = null;
-  const returns = fn.returns;
+  let bytes: Uint8Array | undefined;
   if (info.op_exec_status === true && returns !== null && returns.encoding !== 'unknown') {
     const [trace] = await api
       .call<Array<{ root: { returned?: { hex: string; truncated?: true } } | null } | null>>('mason_get_operation_trace', [[info.id]])
       .catch(() => [null]);
-    const bytes = trace?.root?.returned;
-    if (bytes && !bytes.truncated) {
-      const value = orNull(() => decodeAbiReturns(fromHex(bytes.hex), returns, abi.structs));
-      if (value !== null) returned = text(value as AbiJsValue);
-    }
+    const returned = trace?.root?.returned;
+    if (returned && !returned.truncated) bytes = fromHex(returned.hex);
   }
+  const call = decodeAbiCall(abi, name, Uint8Array.from(param), bytes);
+  const args = call?.args?.map(({ param: p, value }, index) => ({ name: p.name ?? `arg${index + 1}`, value: text(value) })) ?? null;
+  const returned = call && call.returned !== null ? text(call.returned as AbiJsValue) : null;
   return { contract: abi.contract, args, returned };
 }
 
