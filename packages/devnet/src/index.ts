@@ -18,7 +18,7 @@ export {
   isStateControlError,
   type DevnetErrorCode,
 } from './errors.js';
-export type { ReadOnlyExecutor } from './readOnly.js';
+export type { ReadOnlyExecutor } from './readOnly/readOnlyExecutor.js';
 export { DevnetLedger, type BlockChange, type ChainStateChange } from './ledger/devnetLedger.js';
 export type { SCOutputEvent, EventFilter } from './events/eventStore.js';
 export { DataDirError, dataDirErrors, type DataDirErrorCode } from './persistence/dataDirError.js';

@@ -13,7 +13,7 @@ import type { BlockChange } from './ledger/devnetLedger.js';
 import { resolveDevnetConfig, type DevnetConfig } from './resolveDevnetConfig.js';
 import { ChainStore } from './persistence/chainStore.js';
 import { restoreChain } from './persistence/restoreChain.js';
-import { createReadOnlyExecutor } from './readOnly.js';
+import { createReadOnlyExecutor } from './readOnly/readOnlyExecutor.js';
 import { ReadOnlyWorker } from './readOnly/ReadOnlyWorker.js';
 import { apiMethods } from './rpc/apiMethods.js';
 import { ANY_ORIGIN, type CorsPolicy } from './rpc/cors.js';

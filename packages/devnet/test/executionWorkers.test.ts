@@ -2,7 +2,7 @@ import { Address, blake3 } from '@mason/codec';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Devnet } from '../src/index.js';
 import { nodeOf } from '../src/internal.js';
-import { createReadOnlyExecutor } from '../src/readOnly.js';
+import { createReadOnlyExecutor } from '../src/readOnly/readOnlyExecutor.js';
 import { ReadOnlyWorker } from '../src/readOnly/ReadOnlyWorker.js';
 import { compileContract } from './compileContract.js';
 import { call, sendOp, startTestDevnet, waitFinal } from './helpers.js';

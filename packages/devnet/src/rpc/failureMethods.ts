@@ -1,7 +1,7 @@
 import { ApiError } from '../apiError.js';
 import type { ChainReader } from '../chainAccess.js';
 import { failureFramesJson } from '../execution/failureFrames.js';
-import type { ReadOnlyExecutor } from '../readOnly.js';
+import type { ReadOnlyExecutor } from '../readOnly/readOnlyExecutor.js';
 import type { MethodTable } from './jsonRpcServer.js';
 import { isArray, isObject, isString, listLimit, required } from './params.js';
 

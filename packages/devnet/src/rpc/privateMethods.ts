@@ -1,7 +1,7 @@
 import { SecretKey } from '@mason/codec';
 import { ApiError } from '../apiError.js';
 import type { ChainCommands, ChainReader } from '../chainAccess.js';
-import type { ReadOnlyExecutor } from '../readOnly.js';
+import type { ReadOnlyExecutor } from '../readOnly/readOnlyExecutor.js';
 import type { MethodTable } from './jsonRpcServer.js';
 import { isArray, isBytes, isString, required } from './params.js';
 import { sharedMethods } from './publicMethods.js';

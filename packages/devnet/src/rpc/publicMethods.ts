@@ -5,7 +5,7 @@ import type { ChainCommands, ChainReader } from '../chainAccess.js';
 import type { EventFilter } from '../events/eventStore.js';
 import { deferredCallMethods } from '../deferredCalls/deferredCallMethods.js';
 import { openRpcDocument } from '../openrpc.js';
-import type { ReadOnlyExecutor } from '../readOnly.js';
+import type { ReadOnlyExecutor } from '../readOnly/readOnlyExecutor.js';
 import { addressInfoView, blockInfoView, endorsementInfoView, graphIntervalView, operationInfoView } from '../views/chainViews.js';
 import { masonStatus } from '../stateControl/masonStatus.js';
 import { statusView } from '../views/statusView.js';

@@ -1,5 +1,5 @@
 import { ApiError } from '../apiError.js';
-import type { ReadOnlyExecutor } from '../readOnly.js';
+import type { ReadOnlyExecutor } from '../readOnly/readOnlyExecutor.js';
 import { RawJson } from '../rpc/json.js';
 import type { MethodTable } from '../rpc/jsonRpcServer.js';
 import { isArray, isString, listLimit, required } from '../rpc/params.js';

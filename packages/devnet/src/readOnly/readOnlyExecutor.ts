@@ -1,10 +1,10 @@
 import { deserializeDatastore, formatMas, nextSlot, parseMas, type Datastore } from '@mason/codec';
-import { ApiError } from './apiError.js';
-import type { ChainReader } from './chainAccess.js';
-import { NO_STATE_CHANGES, readOnlyFailure, type ReadOnlyJob, type ReadOnlyResponse } from './readOnly/readOnlyJob.js';
-import { ReadOnlyFailures } from './readOnly/ReadOnlyFailures.js';
+import { ApiError } from '../apiError.js';
+import type { ChainReader } from '../chainAccess.js';
+import { NO_STATE_CHANGES, readOnlyFailure, type ReadOnlyJob, type ReadOnlyResponse } from './readOnlyJob.js';
+import { ReadOnlyFailures } from './ReadOnlyFailures.js';
 import { ReadOnlyQueue } from './readOnlyQueue.js';
-import { isBytes, isObject, isString, isU64, parseAddress } from './rpc/params.js';
+import { isBytes, isObject, isString, isU64, parseAddress } from '../rpc/params.js';
 
 /**
  * Runs execute_read_only_bytecode / execute_read_only_call requests (given as the node's JSON).
