@@ -1,7 +1,7 @@
 import { ApiError } from '../apiError.js';
 import type { LedgerReader } from '../chainAccess.js';
 import type { MethodTable } from '../rpc/jsonRpcServer.js';
-import { isArray, isString, listLimit, required } from '../rpc/params.js';
+import { isArray, isString, listLimit, required } from '../requestParams.js';
 import type { AbiRegistry } from './AbiRegistry.js';
 import { isAbiRegistryError } from './AbiRegistryError.js';
 

@@ -3,7 +3,7 @@ import { byteList, formatMas, type Slot } from '@mason/codec';
 import { computeDeferredCallFee, DEFERRED_CALLS, DeferredCallIdError, NODE_LIMITS, parseDeferredCallId, type DeferredCall } from '@mason/vm';
 import { ApiError } from '../apiError.js';
 import type { MethodTable } from '../rpc/jsonRpcServer.js';
-import { chainSlot, isArray, isObject, isSlot, isString, isU64, listLimit, required } from '../rpc/params.js';
+import { chainSlot, isArray, isObject, isSlot, isString, isU64, listLimit, required } from '../requestParams.js';
 
 const MAX_ARGUMENTS = 128;
 const U64_MAX = (1n << 64n) - 1n;

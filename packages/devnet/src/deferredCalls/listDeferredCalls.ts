@@ -1,7 +1,7 @@
 import type { LedgerReader } from '../chainAccess.js';
 import { compareSlots } from '@mason/codec';
 import { ApiError } from '../apiError.js';
-import { isObject, isU64, toSafeNumber } from '../rpc/params.js';
+import { isObject, isU64, toSafeNumber } from '../requestParams.js';
 import { deferredCallJson } from './deferredCallMethods.js';
 
 /** The most calls one `mason_list_deferred_calls` answer holds (the node's max_arguments). */

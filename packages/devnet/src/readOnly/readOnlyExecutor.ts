@@ -4,7 +4,7 @@ import type { ChainReader } from '../chainAccess.js';
 import { NO_STATE_CHANGES, readOnlyFailure, type ReadOnlyJob, type ReadOnlyResponse } from './readOnlyJob.js';
 import { ReadOnlyFailures } from './ReadOnlyFailures.js';
 import { ReadOnlyQueue } from './readOnlyQueue.js';
-import { isBytes, isObject, isString, isU64, parseAddress } from '../rpc/params.js';
+import { isBytes, isObject, isString, isU64, parseAddress } from '../requestParams.js';
 
 /**
  * Runs execute_read_only_bytecode / execute_read_only_call requests (given as the node's JSON).

@@ -3,7 +3,7 @@ import type { ChainReader } from '../chainAccess.js';
 import { listDeferredCalls } from '../deferredCalls/listDeferredCalls.js';
 import type { MethodTable } from './jsonRpcServer.js';
 import { operationInfoView } from '../views/chainViews.js';
-import { isObject, isString, isU64, toSafeNumber } from './params.js';
+import { isObject, isString, isU64, toSafeNumber } from '../requestParams.js';
 
 /** The most operations one `mason_list_operations` page holds (the node's max_arguments). */
 export const MAX_OPERATIONS_PAGE = 128;

@@ -3,7 +3,7 @@ import type { ChainReader } from '../chainAccess.js';
 import { failureFramesJson } from '../execution/failureFrames.js';
 import type { ReadOnlyExecutor } from '../readOnly/readOnlyExecutor.js';
 import type { MethodTable } from './jsonRpcServer.js';
-import { isArray, isObject, isString, listLimit, required } from './params.js';
+import { isArray, isObject, isString, listLimit, required } from '../requestParams.js';
 
 const MAX_ARGUMENTS = 128;
 

@@ -3,7 +3,7 @@ import { ApiError } from '../apiError.js';
 import type { ChainCommands, ChainReader } from '../chainAccess.js';
 import type { ReadOnlyExecutor } from '../readOnly/readOnlyExecutor.js';
 import type { MethodTable } from './jsonRpcServer.js';
-import { isArray, isBytes, isString, required } from './params.js';
+import { isArray, isBytes, isString, required } from '../requestParams.js';
 import { sharedMethods } from './publicMethods.js';
 
 const PEER_LIST_METHODS = [

@@ -26,7 +26,7 @@ import {
   parseAddress,
   required,
   toSafeNumber,
-} from './params.js';
+} from '../requestParams.js';
 
 const MAX_ARGUMENTS = 128;
 const MAX_ADDRESSES_DATASTORE_KEYS_QUERY = 50;

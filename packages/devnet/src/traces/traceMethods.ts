@@ -2,7 +2,7 @@ import { ApiError } from '../apiError.js';
 import type { ReadOnlyExecutor } from '../readOnly/readOnlyExecutor.js';
 import { RawJson } from '../rpc/json.js';
 import type { MethodTable } from '../rpc/jsonRpcServer.js';
-import { isArray, isString, listLimit, required } from '../rpc/params.js';
+import { isArray, isString, listLimit, required } from '../requestParams.js';
 import type { TraceStore } from './TraceStore.js';
 
 /** The most ids one `mason_get_operation_trace` call takes, and requests one traced read-only call runs (the node's max_arguments). */

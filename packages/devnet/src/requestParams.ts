@@ -1,5 +1,7 @@
+// The checks of JSON-RPC parameters, as the node (jsonrpsee, serde) refuses them: -32602 for a missing
+// or mistyped one. Every feature that answers requests (rpc/*, readOnly/, traces/, deferredCalls/…) uses them.
 import { Address, compareSlots, type Slot } from '@mason/codec';
-import { ApiError } from '../apiError.js';
+import { ApiError } from './apiError.js';
 
 /** Reads a required positional argument, answering -32602 as jsonrpsee does when it is missing or mistyped. */
 export function required<T>(params: unknown[], index: number, check: (value: unknown) => value is T): T {
