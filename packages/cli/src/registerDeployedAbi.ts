@@ -22,21 +22,43 @@ export async function registerDeployedAbi(
   name: string,
   address: string,
 ): Promise<AbiRegistration> {
+  const [registration] = await registerDeployedAbis(client, network, root, manifest, [{ name, address }]);
+  return registration!;
+}
+
+/** registerDeployedAbi for several contracts (a deployment script's): one registration each, in order. */
+export async function registerDeployedAbis(
+  client: Client,
+  network: Network,
+  root: string,
+  manifest: Manifest,
+  contracts: ReadonlyArray<{ name: string; address: string }>,
+): Promise<AbiRegistration[]> {
   const status = (await getStatus(client)) as { mason?: { devnet?: boolean; private_port?: number } };
   const port = status.mason?.private_port;
-  if (status.mason?.devnet !== true || typeof port !== 'number') return { registered: false, reason: 'not a Mason devnet' };
+  const none = (reason: Exclude<AbiRegistration, { registered: true }>['reason']) => contracts.map((): AbiRegistration => ({ registered: false, reason }));
+  if (status.mason?.devnet !== true || typeof port !== 'number') return none('not a Mason devnet');
   // The private port listens on the devnet's own machine only.
-  if (!network.isLocal) return { registered: false, reason: 'remote devnet' };
-  const file = manifest.contracts[name]?.abi;
-  const path = file ? join(root, 'build', file.path) : null;
-  if (!path || !existsSync(path)) return { registered: false, reason: 'no ABI in the build' };
-  const abi = parseAbi(readFileSync(path, 'utf8'));
+  if (!network.isLocal) return none('remote devnet');
   const privateClient = createClient({ url: `http://127.0.0.1:${port}` });
   try {
-    await privateClient.request('mason_register_abi', [address, abi]);
-    return { registered: true };
-  } catch (error) {
-    return { registered: false, reason: `refused: ${(error as Error).message}` };
+    const registrations: AbiRegistration[] = [];
+    for (const { name, address } of contracts) {
+      const file = manifest.contracts[name]?.abi;
+      const path = file ? join(root, 'build', file.path) : null;
+      if (!path || !existsSync(path)) {
+        registrations.push({ registered: false, reason: 'no ABI in the build' });
+        continue;
+      }
+      const abi = parseAbi(readFileSync(path, 'utf8'));
+      registrations.push(
+        await privateClient.request('mason_register_abi', [address, abi]).then(
+          (): AbiRegistration => ({ registered: true }),
+          (error: unknown): AbiRegistration => ({ registered: false, reason: `refused: ${(error as Error).message}` }),
+        ),
+      );
+    }
+    return registrations;
   } finally {
     await privateClient.close();
   }

@@ -171,6 +171,14 @@ describe('mason deploy --script', () => {
     const json = JSON.parse(rerun.stdout());
     expect(json.steps.map((step: { action: string }) => step.action)).toEqual(['skip', 'skip', 'skip']);
     expect(json.addresses).toEqual({ token: contracts.token.address, vault: contracts.vault.address });
+    // The devnet decodes the script's contracts' calls: their ABIs are registered.
+    expect(json.abis).toEqual({ [contracts.token.address]: { registered: true }, [contracts.vault.address]: { registered: true } });
+    const abis = await fetch(devnet.urls.public, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'mason_get_abis', params: [[contracts.token.address, contracts.vault.address]] }),
+    }).then((response) => response.json());
+    expect(abis.result.map((abi: { contract: string }) => abi.contract)).toEqual(['token', 'vault']);
 
     writeFileSync(join(root, 'deploy/system.ts'), script('Changed'));
     const changed = mason(['deploy', '--script', 'system']);

@@ -201,7 +201,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
 
   const traceTable = traceMethods(traces, readOnly);
   // Contract ABIs (abi/): registered on the private port, read on the others.
-  const abis = new AbiRegistry();
+  const abis = new AbiRegistry((address) => node.candidateLedger.getBytecode(address));
   const abiTable = abiReadMethods(abis);
   const publicTable = { ...publicMethods(node, readOnly, staker.publicKey.bytes), ...traceTable, ...abiTable };
   const privateTable = {
@@ -209,7 +209,7 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
     ...stateControlMethods(control, () => dumpState(node)),
     ...snapshotMethods(node),
     ...traceTable,
-    ...abiRegistrationMethods(abis, () => node.candidateLedger),
+    ...abiRegistrationMethods(abis),
   };
   const apiTable = { ...apiMethods(node), ...traceTable, ...abiTable };
   const listening: { privatePort?: number } = {};

@@ -46,6 +46,30 @@ describe('contract ABIs on the devnet', () => {
     expect(await call(devnet.urls.public, 'mason_get_abis', [[CONTRACT]])).toEqual([renamed]);
   });
 
+  it('answers an ABI only while the contract holds the code it was registered for', async () => {
+    const upgraded = Address.fromHash('contract', new Uint8Array(32).fill(9)).toString();
+    await call(devnet.urls.private, 'mason_set_bytecode', [upgraded, [0, 97, 115, 109, 1, 0, 0, 0]]);
+    await call(devnet.urls.private, 'mason_register_abi', [upgraded, ABI]);
+    // The same code written again (another array, the same bytes) keeps it.
+    await call(devnet.urls.private, 'mason_set_bytecode', [upgraded, [0, 97, 115, 109, 1, 0, 0, 0]]);
+    expect(await call(devnet.urls.public, 'mason_get_abis', [[upgraded]])).toEqual([ABI]);
+    // An upgrade: the old layout no longer holds, until the new ABI is registered.
+    await call(devnet.urls.private, 'mason_set_bytecode', [upgraded, [0, 97, 115, 109, 1, 0, 0, 0, 0, 0]]);
+    expect(await call(devnet.urls.public, 'mason_get_abis', [[upgraded]])).toEqual([null]);
+    await call(devnet.urls.private, 'mason_register_abi', [upgraded, ABI]);
+    expect(await call(devnet.urls.public, 'mason_get_abis', [[upgraded]])).toEqual([ABI]);
+  });
+
+  it('forgets the ABI of a contract a revert removed', async () => {
+    const later = Address.fromHash('contract', new Uint8Array(32).fill(10)).toString();
+    const snapshot = await call(devnet.urls.private, 'mason_snapshot', []);
+    await call(devnet.urls.private, 'mason_set_bytecode', [later, [0, 97, 115, 109, 1, 0, 0, 0]]);
+    await call(devnet.urls.private, 'mason_register_abi', [later, ABI]);
+    expect(await call(devnet.urls.public, 'mason_get_abis', [[later]])).toEqual([ABI]);
+    expect(await call(devnet.urls.private, 'mason_revert', [snapshot])).toBe(true);
+    expect(await call(devnet.urls.public, 'mason_get_abis', [[later, CONTRACT]])).toEqual([null, expect.objectContaining({ format: 'mason-abi/1' })]);
+  });
+
   it("tells where to register in get_status' mason extension", async () => {
     const status = await call(devnet.urls.public, 'get_status');
     expect(`http://127.0.0.1:${status.mason.private_port}`).toBe(devnet.urls.private);

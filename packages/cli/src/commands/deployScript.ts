@@ -3,6 +3,7 @@ import { formatMas } from '@mason/codec';
 import { type DeploymentPlan, type DeploymentStepProgress, type PlannedStep, runDeployment } from '@mason/deployer';
 import { loadDeploymentScript } from '../deploymentScript.js';
 import { clientFor, type Network } from '../network.js';
+import { registerDeployedAbis } from '../registerDeployedAbi.js';
 import { color, field } from '../output.js';
 import { runBuild } from './build.js';
 
@@ -52,6 +53,16 @@ function describe(progress: DeploymentStepProgress): string {
   }
 }
 
+/** The code each contract of the script holds once it ran: its own, or the one its last upgrade step put there. */
+function deployedCode(plan: DeploymentPlan, addresses: Record<string, string>): Array<{ name: string; address: string }> {
+  const code = new Map<string, string>();
+  for (const { id, future } of plan.steps) {
+    if (future.kind === 'contract' && addresses[id]) code.set(addresses[id], future.contract);
+    if (future.kind === 'upgrade' && addresses[future.target.id]) code.set(addresses[future.target.id]!, future.contract);
+  }
+  return [...code].map(([address, name]) => ({ name, address }));
+}
+
 /** Ctrl-C or SIGTERM: every step sent is recorded before it is sent, so the same command resumes. */
 function onInterrupt(recordsPath: () => string | undefined): () => void {
   const handler = (signal: NodeJS.Signals) => {
@@ -73,7 +84,7 @@ export async function deployScript(root: string, network: Network, account: Acco
   let recordsPath: string | undefined;
   const stopListening = onInterrupt(() => recordsPath);
   try {
-    await runBuild({}, quiet);
+    const built = await runBuild({}, quiet);
     const script = await loadDeploymentScript(root, options.script);
     const client = clientFor(network);
     try {
@@ -101,6 +112,9 @@ export async function deployScript(root: string, network: Network, account: Acco
         },
       });
       const record = result.plan.records.path;
+      // On a Mason devnet, the ABI of the code each contract holds now (`mason op`, `mason trace`, the explorer decode with it).
+      const deployed = result.executed ? deployedCode(result.plan, result.addresses) : [];
+      const abis = await registerDeployedAbis(client, network, root, built.manifest, deployed);
       if (quiet) {
         const ran = new Map(result.steps.map((step) => [step.step, step]));
         console.log(
@@ -117,6 +131,7 @@ export async function deployScript(root: string, network: Network, account: Acco
               operationId: ran.get(step.id)?.operationId ?? step.record?.operationId ?? null,
             })),
             addresses: result.addresses,
+            abis: Object.fromEntries(deployed.map(({ address }, index) => [address, abis[index]])),
             needed: result.plan.needed.toString(),
             record,
           }),

@@ -1,21 +1,42 @@
+import { createHash } from 'node:crypto';
 import { Address, isCodecError, parseAbi, type Abi } from '@mason/codec';
 import { AbiRegistryError } from './AbiRegistryError.js';
 
 /** The most contracts whose ABI one devnet keeps; registering more forgets the oldest. */
 export const MAX_REGISTERED_ABIS = 10_000;
 
+/** Where the registry reads the code a contract holds now (the candidate ledger). */
+export type BytecodeOf = (address: string) => Uint8Array | undefined;
+
+interface Registration {
+  abi: Abi;
+  /** The code the ABI was registered for: the array last seen, and its hash. */
+  bytecode: Uint8Array;
+  hash: string;
+}
+
+const hashOf = (bytecode: Uint8Array): string => createHash('sha256').update(bytecode).digest('hex');
+
 /**
  * The ABIs of deployed contracts, as `mason deploy` (or anyone, through `mason_register_abi`)
- * registered them: what the explorer, `mason op` and `mason trace` decode calls with. Kept in
- * memory: a restarted devnet knows none until they are registered again.
+ * registered them: what the explorer, `mason op` and `mason trace` decode calls with. An ABI
+ * holds for the code the contract had when it was registered: once the address holds other code
+ * (an upgrade, a revert to a snapshot taken before the deployment, another contract deployed at
+ * the same address since), it answers null until registered again, rather than decode calls with
+ * the wrong layout. Kept in memory: a restarted devnet knows none until they are registered again.
  */
 export class AbiRegistry {
-  readonly #abis = new Map<string, Abi>();
+  readonly #registrations = new Map<string, Registration>();
 
-  /** Checks `address` (a contract whose bytecode `hasBytecode` finds) and `abi` (a mason-abi/1 object), then keeps it. */
-  register(address: unknown, abi: unknown, hasBytecode: (address: string) => boolean): void {
+  constructor(private readonly bytecodeOf: BytecodeOf) {}
+
+  /** Checks `address` (a contract holding code) and `abi` (a mason-abi/1 object), then keeps it for that code. */
+  register(address: unknown, abi: unknown): void {
     const contract = parseContract(address);
-    if (!hasBytecode(contract)) throw new AbiRegistryError('MASON_DEVNET_ABI_ADDRESS', { address: contract, reason: 'holds no contract on this devnet' });
+    const bytecode = this.bytecodeOf(contract);
+    if (!bytecode || bytecode.length === 0) {
+      throw new AbiRegistryError('MASON_DEVNET_ABI_ADDRESS', { address: contract, reason: 'holds no contract on this devnet' });
+    }
     if (typeof abi !== 'object' || abi === null || Array.isArray(abi)) {
       throw new AbiRegistryError('MASON_DEVNET_ABI_INVALID', {
         address: contract,
@@ -29,13 +50,23 @@ export class AbiRegistry {
       if (!isCodecError(error)) throw error;
       throw new AbiRegistryError('MASON_DEVNET_ABI_INVALID', { address: contract, reason: error.shortMessage });
     }
-    this.#abis.delete(contract);
-    this.#abis.set(contract, parsed);
-    if (this.#abis.size > MAX_REGISTERED_ABIS) this.#abis.delete(this.#abis.keys().next().value!);
+    this.#registrations.delete(contract);
+    this.#registrations.set(contract, { abi: parsed, bytecode, hash: hashOf(bytecode) });
+    if (this.#registrations.size > MAX_REGISTERED_ABIS) this.#registrations.delete(this.#registrations.keys().next().value!);
   }
 
+  /** The ABI registered for the code `address` holds now, or null. */
   get(address: string): Abi | null {
-    return this.#abis.get(address) ?? null;
+    const registration = this.#registrations.get(address);
+    if (!registration) return null;
+    const current = this.bytecodeOf(address);
+    if (!current) return null;
+    // A ledger hands out the same array until the code changes: hashed again only when it is another one.
+    if (current !== registration.bytecode) {
+      if (hashOf(current) !== registration.hash) return null;
+      registration.bytecode = current;
+    }
+    return registration.abi;
   }
 }
 

@@ -1,5 +1,4 @@
 import { ApiError } from '../apiError.js';
-import type { LedgerReader } from '../chainAccess.js';
 import type { MethodTable } from '../rpc/jsonRpcServer.js';
 import { isArray, isString, listLimit, required } from '../requestParams.js';
 import type { AbiRegistry } from './AbiRegistry.js';
@@ -9,12 +8,12 @@ import { isAbiRegistryError } from './AbiRegistryError.js';
 const MAX_ABI_ARGUMENTS = 128;
 
 /** `mason_register_abi [address, abi]` (private port): a refused argument is -32602 with the reason. */
-export function abiRegistrationMethods(registry: AbiRegistry, ledger: () => Pick<LedgerReader, 'getBytecode'>): MethodTable {
+export function abiRegistrationMethods(registry: AbiRegistry): MethodTable {
   return {
     mason_register_abi: (params) => {
       if (params.length !== 2) throw ApiError.invalidParams(`Invalid params: expected 2 positional parameters, got ${params.length}`);
       try {
-        registry.register(params[0], params[1], (address) => (ledger().getBytecode(address)?.length ?? 0) > 0);
+        registry.register(params[0], params[1]);
       } catch (error) {
         if (isAbiRegistryError(error)) throw ApiError.invalidParams(`Invalid params: ${error.message}`);
         throw error;
