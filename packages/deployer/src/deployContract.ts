@@ -20,12 +20,11 @@ import {
   type SCOutputEvent,
   type WaitResult,
 } from '@mason/client';
-import { type Datastore, formatMas, LIMITS, MAX_AMOUNT, parseMas, toHex, deployerDatastore } from '@mason/codec';
+import { type Datastore, formatMas, MAX_AMOUNT, parseMas, toHex } from '@mason/codec';
 import { DeploymentRecords, type PendingDeployment } from './deploymentRecords.js';
 import { DeployError } from './errors.js';
-import { findDeployedAddress } from './findDeployedAddress.js';
 import { resendWhenLost } from './resendWhenLost.js';
-import { contractStorageCost } from './storageCost.js';
+import { deploymentExecution, deploymentOutcome } from './sendDeployment.js';
 
 export type DeployProgress =
   | { stage: 'checked'; balance: bigint; needed: bigint; maxGas: bigint }
@@ -132,11 +131,7 @@ export async function deployContract(params: DeployParams): Promise<DeployResult
     if (resumed) return resumed;
   }
 
-  if (params.contractBytecode.length > LIMITS.maxOperationDatastoreValueLength && !params.deployerCarriesContract) {
-    throw new DeployError('MASON_DEPLOY_TOO_LARGE', { size: params.contractBytecode.length, limit: LIMITS.maxOperationDatastoreValueLength });
-  }
-  const datastore = deployerDatastore([{ args, coins, ...(params.deployerCarriesContract ? {} : { bytecode: params.contractBytecode }) }]);
-  const storage = contractStorageCost(params.contractBytecode.length);
+  const { datastore, storage } = deploymentExecution({ ...params, args, coins });
   const prepared = await prepare(params, { datastore, storage, coins });
   const maxGas = prepared.operation.type === 'ExecuteSC' ? prepared.operation.maxGas : 0n;
   params.onProgress?.({ stage: 'checked', balance: prepared.balance, needed: prepared.cost, maxGas });
@@ -299,14 +294,17 @@ async function follow(params: DeployParams, records: DeploymentRecords, sent: Se
     }
   };
 
-  const executed = await operation.wait([speculative(), final(), expired(), timeout(stageTimeoutMs), resendWhenLost(client, sent.input)], waitOptions);
-  check(executed, 'executed');
-  if (executed.stage === 'speculative' || executed.stage === 'final') {
-    params.onProgress?.({ stage: 'executed', operationId: operation.id, slot: null });
-  }
-  const finality = executed.stage === 'final' ? executed : await operation.wait([final(), timeout(stageTimeoutMs)], waitOptions);
-  check(finality, 'final');
-  const events = await operation.events({ final: true });
+  const untilFinal = async (): Promise<WaitResult> => {
+    const executed = await operation.wait([speculative(), final(), expired(), timeout(stageTimeoutMs), resendWhenLost(client, sent.input)], waitOptions);
+    check(executed, 'executed');
+    if (executed.stage === 'speculative' || executed.stage === 'final') {
+      params.onProgress?.({ stage: 'executed', operationId: operation.id, slot: null });
+    }
+    const finality = executed.stage === 'final' ? executed : await operation.wait([final(), timeout(stageTimeoutMs)], waitOptions);
+    check(finality, 'final');
+    return finality;
+  };
+  const { result: finality, events, address } = await deploymentOutcome(operation, account.address.toString(), untilFinal);
   if (finality.stage === 'final' && finality.status === 'FinalError') {
     records.clearPending(contract);
     const errorEvent = [...events].reverse().find((e) => e.context.is_error);
@@ -320,7 +318,6 @@ async function follow(params: DeployParams, records: DeploymentRecords, sent: Se
   }
   params.onProgress?.({ stage: 'final', operationId: operation.id });
 
-  const address = findDeployedAddress(events, account.address.toString());
   if (!address) throw new DeployError('MASON_DEPLOY_ADDRESS_NOT_FOUND', { operationId: operation.id });
   records.record({
     contract,

@@ -12,17 +12,20 @@ export type DeployFromBuildParams = Omit<DeployParams, 'deployer' | 'contractByt
 /** Deploys a contract `mason build` produced, by its name in build/manifest.json. */
 export async function deployFromBuild(params: DeployFromBuildParams): Promise<DeployResult> {
   const outDir = params.outDir ?? join(params.root, 'build');
-  const manifest = readBuild(outDir, params.contract);
-  const entry = Object.hasOwn(manifest.contracts, params.contract) ? manifest.contracts[params.contract] : undefined;
+  return deployContract({ ...params, ...readBuiltContract(outDir, params.contract), deployerCarriesContract: true });
+}
+
+/** The bytecode `mason build` wrote for `contract`: its bundled deployer and the contract itself (MASON_DEPLOY_NOT_BUILT when there is none). */
+export function readBuiltContract(outDir: string, contract: string): { deployer: Uint8Array; contractBytecode: Uint8Array } {
+  const manifest = readBuild(outDir, contract);
+  const entry = Object.hasOwn(manifest.contracts, contract) ? manifest.contracts[contract] : undefined;
   if (!entry) {
-    throw new DeployError('MASON_DEPLOY_NOT_BUILT', { contract: params.contract, available: Object.keys(manifest.contracts).join(', ') || 'none' });
+    throw new DeployError('MASON_DEPLOY_NOT_BUILT', { contract, available: Object.keys(manifest.contracts).join(', ') || 'none' });
   }
-  return deployContract({
-    ...params,
+  return {
     deployer: new Uint8Array(readFileSync(join(outDir, entry.deployer.path))),
     contractBytecode: new Uint8Array(readFileSync(join(outDir, entry.wasm.path))),
-    deployerCarriesContract: true,
-  });
+  };
 }
 
 /** The build's manifest (codec's format: no compiler is loaded to read it); a missing or invalid one is "not built". */

@@ -1,5 +1,14 @@
 export { deployContract, type DeployParams, type DeployResult, type DeployProgress } from './deployContract.js';
-export { deployFromBuild, type DeployFromBuildParams } from './deployFromBuild.js';
+export { deployFromBuild, readBuild, readBuiltContract, type DeployFromBuildParams } from './deployFromBuild.js';
+export {
+  sendDeployment,
+  deploymentExecution,
+  deploymentOutcome,
+  type SendDeploymentParams,
+  type DeploymentInput,
+  type DeploymentExecution,
+  type DeploymentOutcome,
+} from './sendDeployment.js';
 export { findDeployedAddress } from './findDeployedAddress.js';
 export { DeploymentRecords, type DeploymentRecord, type PendingDeployment } from './deploymentRecords.js';
 export { contractStorageCost } from './storageCost.js';

@@ -2,13 +2,19 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MeteredOffsets, ModuleInstrumentation } from '@mason/vm';
-import { InstructionKind, parseModule, readInstruction, WasmReader } from '@mason/wasm';
+import {
+  encodeSourceMap,
+  InstructionKind,
+  parseModule,
+  readInstruction,
+  sourceMapSegments,
+  WasmReader,
+  type SourceMapJson,
+  type SourceMapSegment,
+} from '@mason/wasm';
 import { isCoveredFile } from './CoverageCollector.js';
-import { encodeSourceMap, sourceMapEntries, type SourceMapEntry } from './coverageSourceMap.js';
 import { COVERAGE_EXPORT_PREFIX, instrumentCoverage, type BlockProbe } from './instrumentCoverage.js';
 import type { DevnetLineCounts } from './writeCoverageReports.js';
-
-type SourceMapJson = { sources: string[]; mappings: string };
 
 /** The built contracts of a project (`build/**.wasm` with their source maps), by sha256 of their bytes. */
 function builtContracts(buildDir: string): Map<string, SourceMapJson> {
@@ -29,8 +35,8 @@ function builtContracts(buildDir: string): Map<string, SourceMapJson> {
 
 /** The source map of the original module, moved onto the metered module's copied instructions. */
 function meteredSourceMap(metered: Uint8Array, offsets: MeteredOffsets, map: SourceMapJson): SourceMapJson {
-  const byOffset = new Map(sourceMapEntries(map).map((entry) => [entry.offset, entry]));
-  const entries: SourceMapEntry[] = [];
+  const byOffset = new Map(sourceMapSegments(map).map((entry) => [entry.offset, entry]));
+  const entries: SourceMapSegment[] = [];
   for (const { start, end } of parseModule(metered).codeBodies) {
     const reader = new WasmReader(metered, start, end);
     const groups = reader.u32();
@@ -48,7 +54,7 @@ function meteredSourceMap(metered: Uint8Array, offsets: MeteredOffsets, map: Sou
       else if (info.kind === InstructionKind.End && depth-- === 0) break;
     }
   }
-  return encodeSourceMap(map.sources, entries, []);
+  return encodeSourceMap(map.sources, entries);
 }
 
 /**

@@ -5,6 +5,7 @@ import { ascVersionsCompatible, installedAscVersion, withoutLoadedTwiceWarning }
 import { TestingError } from './errors.js';
 import { findPackageDir } from './findPackageDir.js';
 import type { AssemblyScriptModule } from '@mason/compiler';
+import type { SourceMapJson } from '@mason/wasm';
 
 /** This package's root (src/ and dist/ both sit one level below it). */
 export const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -27,10 +28,8 @@ export interface SpecCompilerOptions {
   instrument?: Record<string, string>;
 }
 
-export interface WasmSourceMapJson {
-  sources: string[];
-  mappings: string;
-}
+/** An asc source map's fields the runner reads. */
+export type WasmSourceMapJson = SourceMapJson;
 
 export interface CompiledSpec {
   binary: Uint8Array;

@@ -5,6 +5,7 @@ export type { TestRunResult, SpecFileResult, TestResult } from './TestRunResult.
 export type { TestFailure } from './locateFailure.js';
 export { masonHost, testHostOf, TEST_HOST, RUN_OPTIONS, type AspectInstantiate } from './masonHost.js';
 export { TestHost, type TestHostOptions, type RawFailure } from './TestHost.js';
+export type { HostProfile } from './hostProfiles.js';
 export type { WasmFrame } from '@mason/vm';
 export { DEFAULT_ASPECT_CONFIG, loadAspectConfig, type AspectConfig, type LoadedAspectConfig } from './loadAspectConfig.js';
 export { testAccount } from './testAccount.js';

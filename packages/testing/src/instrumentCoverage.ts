@@ -1,5 +1,16 @@
-import { InstructionKind, parseModule, readInstruction, SectionId, WasmReader, WasmWriter, type ParsedModule } from '@mason/wasm';
-import { encodeSourceMap, sourceMapEntries, type SourceMapEntry } from './coverageSourceMap.js';
+import {
+  InstructionKind,
+  parseModule,
+  readInstruction,
+  SectionId,
+  sourceMapSegments,
+  WasmReader,
+  WasmWriter,
+  type ParsedModule,
+  type SourceMapJson,
+  type SourceMapSegment,
+} from '@mason/wasm';
+import { relocateSourceMap } from './relocateSourceMap.js';
 
 /** Each probe is an exported mutable i32 global, counting how often its place in the code ran. */
 export const COVERAGE_EXPORT_PREFIX = '__mason_cov_';
@@ -42,7 +53,7 @@ export interface InstrumentedModule {
   /** The offset in the input module of code at `offset` in the instrumented one (a counter: the instruction after it). */
   toInput(offset: number): number;
   /** The source map of the instrumented binary (offsets moved with the code). */
-  sourceMap: { sources: string[]; mappings: string };
+  sourceMap: SourceMapJson;
   probes: CoverageProbes;
 }
 
@@ -55,13 +66,13 @@ export interface InstrumentedModule {
  */
 export function instrumentCoverage(
   binary: Uint8Array,
-  sourceMap: { sources: string[]; mappings: string },
+  sourceMap: SourceMapJson,
   covered: (file: string) => boolean,
   /** Whether the instruction at an offset is the compiler's (not added by metering): only those are branches. */
   original: (offset: number) => boolean = () => true,
 ): InstrumentedModule {
   const module = parseModule(binary);
-  const entries = sourceMapEntries(sourceMap);
+  const entries = sourceMapSegments(sourceMap);
   const firstProbeGlobal = module.importedGlobalCount + module.definedGlobalCount;
   const probes: CoverageProbes = { blocks: [], functions: [], branches: [], count: 0 };
   const newProbe = () => probes.count++;
@@ -112,7 +123,7 @@ export function instrumentCoverage(
         .bytes(binary.subarray(section.start, section.end));
   }
   addMissing(Number.POSITIVE_INFINITY);
-  return { binary: out.toBytes(), toInput: inverse(moved), sourceMap: encodeSourceMap(sourceMap.sources, entries, moved), probes };
+  return { binary: out.toBytes(), toInput: inverse(moved), sourceMap: relocateSourceMap(sourceMap.sources, entries, moved), probes };
 }
 
 /** Undoes the moves of a rewrite: offsets of the new code back to the input's. */
@@ -153,7 +164,7 @@ function sourceName(internal: string, file: string): string {
 function instrumentBody(
   module: ParsedModule,
   index: number,
-  mapped: SourceMapEntry[],
+  mapped: SourceMapSegment[],
   covered: (file: string) => boolean,
   original: (offset: number) => boolean,
   globalOf: (probe: number) => number,

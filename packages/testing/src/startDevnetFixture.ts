@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { Account, callSC, createClient, executeSC, getFilteredScOutputEvent, MAX_GAS_EXECUTE, readOnlyCall, transfer } from '@mason/client';
-import { build, bundleDeployer, deployerDatastore, formatPosition, loadDeployerTemplate, readManifest } from '@mason/compiler';
+import { Account, callSC, createClient, getFilteredScOutputEvent, readOnlyCall, transfer, type Operation } from '@mason/client';
+import { build, bundleDeployer, formatPosition, loadDeployerTemplate } from '@mason/compiler';
 import { FailureLocations } from './fixtureFailureLocation.js';
 import { placeTraceFailure } from './locateTrace.js';
-import { contractStorageCost, DeployError, findDeployedAddress } from '@mason/deployer';
+import { readBuiltContract, sendDeployment } from '@mason/deployer';
 import { startDevnet } from '@mason/devnet';
 import { TestingError } from './errors.js';
 import type { ContractRef, DeployedContract, DevnetFixture, DevnetFixtureOptions, FixtureArgs } from './devnetFixtureTypes.js';
@@ -77,22 +77,18 @@ export async function startDevnetFixture(options: DevnetFixtureOptions = {}): Pr
   const deployBundled = async (
     name: string,
     deployer: Uint8Array,
-    wasm: Uint8Array,
+    contractBytecode: Uint8Array,
     args: Uint8Array,
     coins: bigint,
     from: Account,
   ): Promise<DeployedContract> => {
-    const datastore = deployerDatastore([{ args, coins }]);
-    const maxCoins = contractStorageCost(wasm.length) + coins;
-    const operation = await executeSC(client, from, { bytecode: deployer, datastore, maxCoins, maxGas: MAX_GAS_EXECUTE });
-    const result = await operation.waitFinal(WAIT);
-    const events = await finalEvents(operation.id);
-    const address = findDeployedAddress(events, from.address.toString());
-    if (result.status !== 'FinalSuccess' || !address) {
-      const reason = events.at(-1)?.data ?? `the operation ended ${result.status}`;
-      throw await locations.ofOperation(new TestingError('MASON_TESTING_DEPLOY_FAILED', { reason: `${name}: ${reason}` }), operation.id);
+    const wait = (operation: Operation) => operation.waitFinal(WAIT);
+    const { operationId, status, events, address } = await sendDeployment({ client, account: from, deployer, contractBytecode, args, coins, wait });
+    if (status !== 'FinalSuccess' || !address) {
+      const reason = events.at(-1)?.data ?? `the operation ended ${status}`;
+      throw await locations.ofOperation(new TestingError('MASON_TESTING_DEPLOY_FAILED', { reason: `${name}: ${reason}` }), operationId);
     }
-    return { address, operationId: operation.id, events };
+    return { address, operationId, events };
   };
 
   const fixture: DevnetFixture = {
@@ -111,14 +107,8 @@ export async function startDevnetFixture(options: DevnetFixtureOptions = {}): Pr
         });
       }
       if (!contract.endsWith('.wasm')) {
-        const manifest = readManifest(outDir);
-        const entry = manifest?.contracts[contract];
-        if (!manifest || !entry) {
-          const available = manifest ? Object.keys(manifest.contracts).join(', ') || 'none' : 'none (no build/manifest.json)';
-          throw new DeployError('MASON_DEPLOY_NOT_BUILT', { contract, available });
-        }
-        const read = (file: string) => new Uint8Array(readFileSync(join(outDir, file)));
-        return deployBundled(contract, read(entry.deployer.path), read(entry.wasm.path), bytesOf(args), coins ?? 0n, from);
+        const built = readBuiltContract(outDir, contract);
+        return deployBundled(contract, built.deployer, built.contractBytecode, bytesOf(args), coins ?? 0n, from);
       }
       const path = isAbsolute(contract) ? contract : join(root, contract);
       if (!existsSync(path)) throw new TestingError('MASON_TESTING_FILE_NOT_FOUND', { path: contract, absolute: path });

@@ -1,4 +1,3 @@
-import { Address } from '@mason/codec';
 import type { SlotContext, SpeculativeLedger } from '@mason/vm';
 import { TestingError } from './errors.js';
 import type { TestHost } from './TestHost.js';
@@ -36,15 +35,7 @@ function snapshots(host: TestHost) {
 export function stateImports(host: TestHost): Record<string, (...args: any[]) => unknown> {
   const { hosted } = host;
   const ledger = () => hosted.state as SpeculativeLedger;
-  const address = (pointer: number) => {
-    const text = hosted.readString(pointer);
-    try {
-      return Address.fromString(text).toString();
-    } catch {
-      if (host.vmMock && text.length > 0) return text;
-      throw new TestingError('MASON_TESTING_INVALID_ADDRESS', { address: text });
-    }
-  };
+  const address = (pointer: number) => host.checkAddress(hosted.readString(pointer));
   const entryOf = (target: string) => {
     if (!ledger().hasEntry(target)) ledger().createEntry(target);
     return target;

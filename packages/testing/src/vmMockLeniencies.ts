@@ -24,7 +24,7 @@ export function vmMockLeniencies(host: TestHost, massa: Imports): Imports {
     (...args: unknown[]) => {
       const address = text(args[addressArgument] as number);
       if (create && address !== '' && !hosted.state.hasEntry(address)) hosted.setBalance(address, 0n);
-      return host.withWriteRightsOn(address, () => massa[name]!(...args));
+      return host.vmMockHelpers.withWriteRightsOn(address, () => massa[name]!(...args));
     };
   /** vm-mock creates the entry of an address that receives coins, whatever its kind. */
   const creatingRecipient =
@@ -33,7 +33,7 @@ export function vmMockLeniencies(host: TestHost, massa: Imports): Imports {
       const recipient = text(args[recipientArgument] as number);
       if (recipient !== '' && !hosted.state.hasEntry(recipient)) hosted.setBalance(recipient, 0n);
       if (spenderArgument === undefined) return massa[name]!(...args);
-      return host.withWriteRightsOn(text(args[spenderArgument] as number), () => massa[name]!(...args));
+      return host.vmMockHelpers.withWriteRightsOn(text(args[spenderArgument] as number), () => massa[name]!(...args));
     };
   const createSc = massa.assembly_script_create_sc!;
   const functionExists = massa.assembly_script_function_exists!;

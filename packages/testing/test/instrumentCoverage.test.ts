@@ -1,8 +1,8 @@
 import { buildWasm, I32 } from '@mason/test-utils';
-import { parseModule } from '@mason/wasm';
+import { parseModule, sourceMapSegments as sourceMapEntries } from '@mason/wasm';
 import { describe, expect, it } from 'vitest';
 import { CoverageCollector, instrumentCoverage } from '../src/index.js';
-import { encodeSourceMap, sourceMapEntries } from '../src/coverageSourceMap.js';
+import { relocateSourceMap as encodeSourceMap } from '../src/relocateSourceMap.js';
 
 // Two hand-written functions, each mapped (at its first instruction) to a line of a contract file:
 // pick(i) is a br_table (0 → 10, 1 → 20, else 30), low(i) a br_if (i != 0 → 2, else 1).

@@ -19,3 +19,4 @@ export { readInstruction, InstructionKind, type InstructionInfo } from './readIn
 export { NODE_CONDOM_LIMITS, MAX_MEMORY_PAGES, type CondomLimits } from './condomLimits.js';
 export { checkCondomLimits, type CondomViolation } from './checkCondomLimits.js';
 export { WasmSourceMap, formatPosition, isLibraryFile, type SourcePosition } from './WasmSourceMap.js';
+export { encodeSourceMap, sourceMapSegments, type SourceMapJson, type SourceMapSegment } from './sourceMapSegments.js';
