@@ -17,7 +17,7 @@ import type { InstalledPackage } from './findPackage.js';
 import type { ContractSource } from './findContracts.js';
 import type { DeployerTemplate } from './loadDeployerTemplate.js';
 import type { ManifestContract, ManifestFile } from '@mason/codec/base';
-import { abiOfFailure, matchExports } from './inferAbi.js';
+import { abiOfFailure, matchExports } from './abi/inferAbi.js';
 import { NODE_LIMITS } from './nodeLimits.js';
 import type { ProjectAsconfig, ProjectTransform } from './projectAsconfig.js';
 import { sha256Hex } from './sha256Hex.js';

@@ -1,7 +1,7 @@
 import { ABI_FORMAT, type Abi } from '@mason/codec/base';
-import type { AstEnums, SourceNode } from './abiAst.js';
+import type { AstEnums, SourceNode } from './abi/abiAst.js';
 import { displayPath } from './displayPath.js';
-import { inferAbi } from './inferAbi.js';
+import { inferAbi } from './abi/inferAbi.js';
 import type { CompileContractInput } from './CompileContractInput.js';
 import { contractAscArguments } from './contractAscArguments.js';
 import type { Diagnostic } from './Diagnostic.js';

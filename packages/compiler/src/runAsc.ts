@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
-import type { AstEnums, SourceNode } from './abiAst.js';
+import type { AstEnums, SourceNode } from './abi/abiAst.js';
 import { installCallSites, type CallSiteClasses } from './callSites.js';
 import type { Diagnostic } from './Diagnostic.js';
 import { displayPath } from './displayPath.js';

@@ -34,3 +34,6 @@ export function finishCode(code: string, language: 'ts' | 'js'): string {
   const text = language === 'ts' ? code.replace(/[\u0001\u0002]/g, '') : code.replace(/\u0001[^\u0001\u0002]*\u0002/g, '');
   return `${indentCode(text.replace(/\n{3,}/g, '\n\n').trim())}\n`;
 }
+
+/** `...(options.fee !== undefined && { fee: options.fee }),`: a line per key, passing on the options given. */
+export const spread = (source: string, keys: string[]): string[] => keys.map((key) => `...(${source}.${key} !== undefined && { ${key}: ${source}.${key} }),`);

@@ -60,3 +60,20 @@ export function typeName(node: TypeNode | null | undefined): { name: string; arg
   for (let next = node.name.next; next; next = (next as { next?: typeof next }).next ?? null) name += `.${next.identifier.text}`;
   return { name, args: node.typeArguments ?? [] };
 }
+
+/** The name an expression stands for (a variable, a field, `x.toString()`); null for anything else. */
+export function nameOf(node: AstNode, K: Record<string, number>): string | null {
+  if (node.kind === K.Identifier) return (node as Identifier).text;
+  if (node.kind === K.PropertyAccess) return (node.property as Identifier).text;
+  if (node.kind === K.Parenthesized) return nameOf(node.expression as AstNode, K);
+  if (node.kind === K.Call) {
+    const callee = node.expression as AstNode;
+    if (callee.kind === K.PropertyAccess && (callee.property as Identifier).text === 'toString') return nameOf(callee.expression as AstNode, K);
+  }
+  return null;
+}
+
+/** The text of a string literal; null for any other node. */
+export function stringText(node: AstNode | null | undefined, k: AstEnums): string | null {
+  return node && node.kind === k.NodeKind.Literal && node.literalKind === k.LiteralKind.String ? (node.value as string) : null;
+}

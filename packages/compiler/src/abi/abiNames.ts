@@ -1,4 +1,5 @@
 import type { AbiType } from '@mason/codec/base';
+import type { SourceNode } from './abiAst.js';
 
 /** `args.nextX()` of the SDKs (@mason/sdk, massa-as-sdk's as-types) and the type each reads. */
 export const READS: Record<string, AbiType> = {
@@ -114,5 +115,7 @@ export const CONTEXT: Record<string, { type: AbiType; format?: 'address' }> = {
 
 /** Libraries whose functions the inference knows by name and never follows into. */
 export const SDK_PATHS = ['~lib/@massalabs/massa-as-sdk/', '~lib/@massalabs/as-types/', '~lib/@mason/sdk/', '~lib/as-bignum/', '~lib/@as-pect/'];
+
+export const isSdkSource = (source: SourceNode): boolean => SDK_PATHS.some((prefix) => `${source.internalPath}/`.startsWith(prefix));
 
 export const INTEGERS = new Set(['u8', 'i8', 'u16', 'i16', 'u32', 'i32', 'u64', 'i64', 'u128', 'i128', 'u256', 'i256']);
