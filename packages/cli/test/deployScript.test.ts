@@ -177,8 +177,8 @@ describe('mason deploy --script', () => {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'mason_get_abis', params: [[contracts.token.address, contracts.vault.address]] }),
-    }).then((response) => response.json());
-    expect(abis.result.map((abi: { contract: string }) => abi.contract)).toEqual(['token', 'vault']);
+    }).then((response) => response.json() as Promise<{ result: Array<{ contract: string }> }>);
+    expect(abis.result.map((abi) => abi.contract)).toEqual(['token', 'vault']);
 
     writeFileSync(join(root, 'deploy/system.ts'), script('Changed'));
     const changed = mason(['deploy', '--script', 'system']);
