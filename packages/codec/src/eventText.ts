@@ -5,11 +5,16 @@ import { toHex } from './bytes.js';
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** Whether a byte is a control character other than tab, newline, vertical tab, form feed and carriage return. */
+const isControl = (byte: number): boolean => byte <= 0x08 || (byte >= 0x0e && byte <= 0x1f) || byte === 0x7f;
+
 /** Printable UTF-8 text (tabs and newlines allowed), or null. */
 export function printableText(bytes: Uint8Array): string | null {
+  // In UTF-8 a control character is its own single byte (every byte of a longer sequence is ≥ 0x80):
+  // binary values, which traces and the CLI meet most, are refused before a decode that would throw.
+  for (let i = 0; i < bytes.length; i++) if (isControl(bytes[i]!)) return null;
   try {
-    const text = utf8.decode(bytes);
-    return /[\u0000-\u0008\u000e-\u001f\u007f]/.test(text) ? null : text;
+    return utf8.decode(bytes);
   } catch {
     return null;
   }
