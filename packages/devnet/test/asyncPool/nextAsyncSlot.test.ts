@@ -2,26 +2,19 @@ import type { AsyncMessage } from '@mason/vm';
 import { describe, expect, it } from 'vitest';
 import { AsyncPoolState, pooledMessageId } from '../../src/asyncPool/asyncPoolState.js';
 import { nextAsyncSlot } from '../../src/asyncPool/nextAsyncSlot.js';
+import { testAsyncMessage } from '../asyncMessageFixture.js';
 
 const SLOT_GAS = 1_000_000_000n + 4_294_967_295n;
 
-let index = 0n;
 function message(start: [number, number], end: [number, number], options: Partial<AsyncMessage> = {}): AsyncMessage {
-  return {
-    emissionSlot: { period: 1, thread: 0 },
-    emissionIndex: index++,
-    sender: 'AS1sender',
+  return testAsyncMessage('AS1sender', {
     destination: 'AS1target',
-    function: 'handler',
-    maxGas: 10_000_000n,
     fee: 0n,
     coins: 0n,
     validityStart: { period: start[0], thread: start[1] },
     validityEnd: { period: end[0], thread: end[1] },
-    data: new Uint8Array(),
-    trigger: undefined,
     ...options,
-  };
+  });
 }
 
 function pool(...entries: Array<[AsyncMessage, boolean?]>): AsyncPoolState {

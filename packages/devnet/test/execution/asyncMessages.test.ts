@@ -4,28 +4,12 @@ import { MAX_ASYNC_POOL_LENGTH, pooledMessageId } from '../../src/asyncPool/asyn
 import { defaultChainConfig } from '../../src/config.js';
 import { DevnetLedger, type BlockChange } from '../../src/ledger/devnetLedger.js';
 import { addEmittedMessages, settleAsyncPool } from '../../src/execution/asyncMessages.js';
+import { testAsyncMessage } from '../asyncMessageFixture.js';
 
 const SENDER = 'AS12BqZEQ6sByhRLyEuf0YbQmcF2PsDdkNNG1akBJu9XcjZA1eT';
 const WATCHED = 'AU12UBnqTHDQALpocVBnkPNy7y5CndUJQTLutaVDDFgMJcq5kQiKq';
 
-let index = 0n;
-function message(options: Partial<AsyncMessage> = {}): AsyncMessage {
-  return {
-    emissionSlot: { period: 1, thread: 0 },
-    emissionIndex: index++,
-    sender: SENDER,
-    destination: SENDER,
-    function: 'handler',
-    maxGas: 10_000_000n,
-    fee: 1n,
-    coins: 100n,
-    validityStart: { period: 2, thread: 0 },
-    validityEnd: { period: 5, thread: 0 },
-    data: new Uint8Array(),
-    trigger: undefined,
-    ...options,
-  };
-}
+const message = (options: Partial<AsyncMessage> = {}) => testAsyncMessage(SENDER, options);
 
 /** A slot of the devnet's execution: real ledger, journal and VM, at `period`. */
 function slotAt(period: number) {

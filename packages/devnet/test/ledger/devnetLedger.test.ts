@@ -1,27 +1,15 @@
-import { deferredCallId, LedgerJournal, SpeculativeLedger, type AsyncMessage } from '@mason/vm';
+import { deferredCallId, LedgerJournal, SpeculativeLedger } from '@mason/vm';
 import { describe, expect, it } from 'vitest';
 import { pooledMessageId } from '../../src/asyncPool/asyncPoolState.js';
 import { decodeJson, encodeJson } from '../../src/persistence/serialization.js';
 import { ledgerSnapshot } from '../../src/ledger/ledgerSnapshot.js';
 import { DevnetLedger, type BlockChange } from '../../src/ledger/devnetLedger.js';
+import { testAsyncMessage } from '../asyncMessageFixture.js';
 
 const USER = 'AU12UBnqTHDQALpocVBnkPNy7y5CndUJQTLutaVDDFgMJcq5kQiKq';
 const SC = 'AS12BqZEQ6sByhRLyEuf0YbQmcF2PsDdkNNG1akBJu9XcjZA1eT';
 
-const message: AsyncMessage = {
-  emissionSlot: { period: 1, thread: 0 },
-  emissionIndex: 0n,
-  sender: SC,
-  destination: SC,
-  function: 'handler',
-  maxGas: 10_000_000n,
-  fee: 1n,
-  coins: 100n,
-  validityStart: { period: 2, thread: 0 },
-  validityEnd: { period: 5, thread: 0 },
-  data: new Uint8Array(),
-  trigger: undefined,
-};
+const message = testAsyncMessage(SC, { emissionIndex: 0n });
 
 function snapshot(ledger: DevnetLedger) {
   return {

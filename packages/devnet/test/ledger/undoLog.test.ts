@@ -1,8 +1,8 @@
-import { pooledMessageId } from '../src/asyncPool/asyncPoolState.js';
-import { DevnetLedger, type BlockChange } from '../src/ledger/devnetLedger.js';
-import { ledgerSnapshot } from '../src/ledger/ledgerSnapshot.js';
+import { pooledMessageId } from '../../src/asyncPool/asyncPoolState.js';
+import { DevnetLedger, type BlockChange } from '../../src/ledger/devnetLedger.js';
+import { ledgerSnapshot } from '../../src/ledger/ledgerSnapshot.js';
+import { testAsyncMessage } from '../asyncMessageFixture.js';
 import { describe, expect, it } from 'vitest';
-import type { AsyncMessage } from '@mason/vm';
 
 // The undo log a snapshot relies on: applying the recorded inverses, latest first, gives back
 // exactly the ledger of the moment the log started, whatever kinds of writes came between.
@@ -11,20 +11,7 @@ const USER = 'AU12UBnqTHDQALpocVBnkPNy7y5CndUJQTLutaVDDFgMJcq5kQiKq';
 const SC = 'AS12BqZEQ6sByhRLyEuf0YbQmcF2PsDdkNNG1akBJu9XcjZA1eT';
 const NEW = 'AU1qDAxGJ387ETi9JRQzZWSPKYq4YPXVeYz5mmbTjyxCjKRPy2jyh';
 
-const message: AsyncMessage = {
-  emissionSlot: { period: 1, thread: 0 },
-  emissionIndex: 0n,
-  sender: SC,
-  destination: SC,
-  function: 'handler',
-  maxGas: 10_000_000n,
-  fee: 1n,
-  coins: 100n,
-  validityStart: { period: 2, thread: 0 },
-  validityEnd: { period: 5, thread: 0 },
-  data: new Uint8Array(),
-  trigger: undefined,
-};
+const message = testAsyncMessage(SC, { emissionIndex: 0n });
 
 const state = (ledger: DevnetLedger) => JSON.stringify(ledgerSnapshot(ledger), (_, v) => (typeof v === 'bigint' ? `${v}n` : v));
 
