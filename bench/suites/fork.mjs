@@ -83,7 +83,17 @@ export async function forkMode({ accounts = 50 } = {}) {
           anchor: 'one get_addresses round trip to the remote',
           anchorValue: roundTrip,
           ratio: firstRead / roundTrip,
-          target: '≤ one round trip + 5 ms',
+          target: 'report',
+        },
+        {
+          // The target is additive: what the first read costs beyond the round trip it cannot avoid.
+          name: 'fork: first read beyond one round trip',
+          value: firstRead - roundTrip,
+          unit: 'ms',
+          anchor: null,
+          anchorValue: null,
+          ratio: null,
+          target: '≤ 5 ms',
         },
         {
           name: 'fork: cached read (datastore entry)',

@@ -1,28 +1,30 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { type CodegenOptions, CompilerError } from '@mason/compiler';
+import { CODEGEN_CHOICES, type CodegenOptions, CompilerError, isCodegenChoice } from '@mason/compiler';
 import { CliError } from './errors.js';
 import { parseJsonFile } from './parseJsonFile.js';
 
 /** What `"mason": { "codegen": { … } }` of package.json may set: the options of `mason codegen`. */
 export type CodegenConfig = Pick<CodegenOptions, 'out' | 'target' | 'language' | 'as' | 'asOut' | 'asSdk'>;
 
+const quoted = (values: readonly string[]) => values.map((value) => `"${value}"`).join(' or ');
+
 const KEYS: Record<keyof CodegenConfig, (value: unknown) => boolean> = {
   out: (v) => typeof v === 'string' && v !== '',
   asOut: (v) => typeof v === 'string' && v !== '',
-  target: (v) => v === 'mason' || v === 'massa-web3',
-  language: (v) => v === 'ts' || v === 'js',
+  target: (v) => isCodegenChoice('target', v),
+  language: (v) => isCodegenChoice('language', v),
   as: (v) => typeof v === 'boolean',
-  asSdk: (v) => v === 'mason' || v === 'massa',
+  asSdk: (v) => isCodegenChoice('asSdk', v),
 };
 
 const EXPECTED: Record<keyof CodegenConfig, string> = {
   out: 'a folder, relative to the project',
   asOut: 'a folder, relative to the project',
-  target: '"mason" or "massa-web3"',
-  language: '"ts" or "js"',
+  target: quoted(CODEGEN_CHOICES.target),
+  language: quoted(CODEGEN_CHOICES.language),
   as: 'true or false',
-  asSdk: '"mason" or "massa"',
+  asSdk: quoted(CODEGEN_CHOICES.asSdk),
 };
 
 const bad = (option: string, value: unknown, expected: string) =>

@@ -4,8 +4,6 @@ import { CliError, isCliError } from './errors.js';
 import { locateOperationFailure } from './failureLocation.js';
 import { formatTrace } from './formatTrace.js';
 import { isMethodNotFound } from './isMethodNotFound.js';
-
-export { isMethodNotFound };
 import type { Network } from './network.js';
 import { traceNames } from './traceNames.js';
 

@@ -30,6 +30,15 @@ export { WasmSourceMap, formatPosition, isLibraryFile, type SourcePosition } fro
 export { FailureLocator, failureFramesFromJson, type FailureFrames, type FailureLocation } from './FailureLocator.js';
 export { codeFrame } from './codeFrame.js';
 // Bindings of built contracts (mason codegen): TypeScript/JavaScript over @mason/client or massa-web3, AssemblyScript callers.
-export { codegen, CODEGEN_TARGETS, projectAsSdk, type CodegenFile, type CodegenOptions, type CodegenResult } from './codegen/codegen.js';
+export {
+  codegen,
+  CODEGEN_CHOICES,
+  isCodegenChoice,
+  projectAsSdk,
+  type CodegenChoice,
+  type CodegenFile,
+  type CodegenOptions,
+  type CodegenResult,
+} from './codegen/codegen.js';
 export { generateTsBindings, CODEGEN_HEADER, type TsBindingsOptions, type TsBindingsTarget } from './codegen/generateTsBindings.js';
 export { generateAsBindings, type AsBindingsOptions, type AsSdk } from './codegen/generateAsBindings.js';

@@ -78,10 +78,9 @@ export async function runAsc(
 
   let typedExportError: CompilerError | undefined;
   const typedEntry = (text: string, path: string): string => {
-    const kinds = assemblyscript as unknown as { NodeKind: { FunctionDeclaration: number; Export: number }; CommonFlags: { Export: number } };
+    const kinds = assemblyscript as unknown as { NodeKind: { FunctionDeclaration: number }; CommonFlags: { Export: number } };
     const rewrite = rewriteTypedExports(assemblyscript.Parser, text, displayPath(root, path), {
       FunctionDeclaration: kinds.NodeKind.FunctionDeclaration,
-      Export: kinds.NodeKind.Export,
       ExportFlag: kinds.CommonFlags.Export,
     });
     if (rewrite === null) return text;

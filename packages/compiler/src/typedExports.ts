@@ -16,7 +16,8 @@ const WRAPPER_PREFIX = '__mason_typed_';
  * Only contracts written with Mason's SDK: one written with the official SDK builds exactly as
  * massa-as-compile builds it (a typed helper it exports stays a plain export, as there).
  */
-const SDKS = ['@mason/sdk'];
+const SDK = '@mason/sdk';
+const IMPORTS_SDK = /from\s*['"]@mason\/sdk['"]/;
 
 export interface TypedExportProblem {
   func: string;
@@ -28,7 +29,7 @@ export interface TypedExportProblem {
   column: number;
 }
 
-export type TypedExportsRewrite = { text: string; functions: string[] } | { problem: TypedExportProblem } | null;
+export type TypedExportsRewrite = { text: string } | { problem: TypedExportProblem } | null;
 
 interface TypeShape {
   /** What `Args` reads and writes: the type argument of `next<T>()` / `add<T>()`. */
@@ -60,7 +61,7 @@ function lineColumn(text: string, offset: number): { line: number; column: numbe
 }
 
 /** The wrapper's name for a typed export `name`, as the module exports it under `name`. */
-export const typedExportWrapper = (name: string) => `${WRAPPER_PREFIX}${name}`;
+const typedExportWrapper = (name: string) => `${WRAPPER_PREFIX}${name}`;
 
 /**
  * The entry file's text with its typed exports made callable, null when it has none (or does not
@@ -70,11 +71,10 @@ export function rewriteTypedExports(
   ParserClass: typeof Parser,
   text: string,
   path: string,
-  kinds: { FunctionDeclaration: number; Export: number; ExportFlag: number },
+  kinds: { FunctionDeclaration: number; ExportFlag: number },
 ): TypedExportsRewrite {
   // Only contracts written with Mason's SDK: any other module is compiled as it is.
-  const sdk = SDKS.find((name) => new RegExp(`from\\s*['"]${name}['"]`).test(text));
-  if (!text.includes('export') || sdk === undefined) return null;
+  if (!text.includes('export') || !IMPORTS_SDK.test(text)) return null;
   const parser = new ParserClass();
   parser.parseFile(text, path, true);
   if (parser.diagnostics.length > 0) return null;
@@ -83,7 +83,7 @@ export function rewriteTypedExports(
   const slice = (node: { range: { start: number; end: number } }) => text.slice(node.range.start, node.range.end).replace(/\s+/g, '');
   const blanks: Array<[number, number]> = [];
   const wrappers: string[] = [];
-  const functions: string[] = [];
+  let typed = 0;
   for (const statement of source.statements as unknown as Array<Record<string, any>>) {
     if (statement.kind !== kinds.FunctionDeclaration || (statement.flags & kinds.ExportFlag) === 0 || statement.body === null) continue;
     const name: string = statement.name.text;
@@ -134,9 +134,9 @@ export function rewriteTypedExports(
     const head = text.slice(statement.range.start, statement.name.range.start);
     const at = /\bexport\b/.exec(head);
     if (at) blanks.push([statement.range.start + at.index, 'export'.length]);
-    functions.push(name);
+    typed++;
   }
-  if (functions.length === 0) return null;
+  if (typed === 0) return null;
   let rewritten = text;
   for (const [start, length] of blanks.reverse()) rewritten = rewritten.slice(0, start) + ' '.repeat(length) + rewritten.slice(start + length);
   const importsArgs = /import\s*\{[^}]*\bArgs\b[^}]*\}\s*from/.test(text);
@@ -145,10 +145,9 @@ export function rewriteTypedExports(
       rewritten,
       '',
       '// Added by Mason: the typed exports above, callable by a node (docs/abi.md#typed-exports).',
-      ...(importsArgs ? [] : [`import { Args } from '${sdk}';`]),
+      ...(importsArgs ? [] : [`import { Args } from '${SDK}';`]),
       ...wrappers,
       '',
     ].join('\n'),
-    functions,
   };
 }

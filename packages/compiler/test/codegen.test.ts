@@ -154,6 +154,11 @@ describe('codegen()', () => {
     expect(() => codegen({ root })).toThrow(expect.objectContaining({ code: 'MASON_COMPILER_CODEGEN_NOT_BUILT' }));
     // @ts-expect-error: not a target
     expect(() => codegen({ root, target: 'ethers' })).toThrow(expect.objectContaining({ code: 'MASON_COMPILER_CODEGEN_OPTION' }));
+    // An AssemblyScript SDK no binding is written for, refused before anything is read (it mixed the two SDKs' code).
+    // @ts-expect-error: not an SDK
+    expect(() => codegen({ root, as: true, asSdk: 'foo' })).toThrow(
+      expect.objectContaining({ code: 'MASON_COMPILER_CODEGEN_OPTION', context: expect.objectContaining({ option: 'asSdk', expected: 'mason or massa' }) }),
+    );
   });
 
   it('refuses a contract built without its ABI', async () => {

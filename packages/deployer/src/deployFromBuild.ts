@@ -17,15 +17,18 @@ export async function deployFromBuild(params: DeployFromBuildParams): Promise<De
 
 /** The bytecode `mason build` wrote for `contract`: its bundled deployer and the contract itself (MASON_DEPLOY_NOT_BUILT when there is none). */
 export function readBuiltContract(outDir: string, contract: string): { deployer: Uint8Array; contractBytecode: Uint8Array } {
-  const manifest = readBuild(outDir, contract);
-  const entry = Object.hasOwn(manifest.contracts, contract) ? manifest.contracts[contract] : undefined;
-  if (!entry) {
-    throw new DeployError('MASON_DEPLOY_NOT_BUILT', { contract, available: Object.keys(manifest.contracts).join(', ') || 'none' });
-  }
+  const entry = builtEntry(readBuild(outDir, contract), contract);
   return {
     deployer: new Uint8Array(readFileSync(join(outDir, entry.deployer.path))),
     contractBytecode: new Uint8Array(readFileSync(join(outDir, entry.wasm.path))),
   };
+}
+
+/** The manifest's entry of `contract`, or MASON_DEPLOY_NOT_BUILT naming the contracts the build has. */
+export function builtEntry(manifest: Manifest, contract: string): Manifest['contracts'][string] {
+  const entry = Object.hasOwn(manifest.contracts, contract) ? manifest.contracts[contract] : undefined;
+  if (!entry) throw new DeployError('MASON_DEPLOY_NOT_BUILT', { contract, available: Object.keys(manifest.contracts).join(', ') || 'none' });
+  return entry;
 }
 
 /** The build's manifest (codec's format: no compiler is loaded to read it); a missing or invalid one is "not built". */

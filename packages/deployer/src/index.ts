@@ -1,5 +1,5 @@
 export { deployContract, type DeployParams, type DeployResult, type DeployProgress } from './deployContract.js';
-export { deployFromBuild, readBuild, readBuiltContract, type DeployFromBuildParams } from './deployFromBuild.js';
+export { deployFromBuild, readBuiltContract, type DeployFromBuildParams } from './deployFromBuild.js';
 export {
   sendDeployment,
   deploymentExecution,

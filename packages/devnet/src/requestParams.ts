@@ -3,6 +3,13 @@
 import { Address, compareSlots, type Slot } from '@mason/codec';
 import { ApiError } from './apiError.js';
 
+/** A method's positional parameters: exactly `count` of them, else -32602 as the node's API answers a wrong count. */
+export function exactly(params: unknown[], count: number): unknown[] {
+  if (params.length !== count)
+    throw ApiError.invalidParams(`Invalid params: expected ${count} positional parameter${count === 1 ? '' : 's'}, got ${params.length}`);
+  return params;
+}
+
 /** Reads a required positional argument, answering -32602 as jsonrpsee does when it is missing or mistyped. */
 export function required<T>(params: unknown[], index: number, check: (value: unknown) => value is T): T {
   const value = params[index];

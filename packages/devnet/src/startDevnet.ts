@@ -20,7 +20,6 @@ import { ANY_ORIGIN, type CorsPolicy } from './rpc/cors.js';
 import { answerInProcess } from './rpc/answerInProcess.js';
 import { AbiRegistry } from './abi/AbiRegistry.js';
 import { abiReadMethods, abiRegistrationMethods } from './abi/abiMethods.js';
-import { withPrivatePort } from './abi/statusWithPrivatePort.js';
 import { createJsonRpcHttpServer, JsonRpcDispatcher, listen, type MethodTable } from './rpc/jsonRpcServer.js';
 import { privateMethods } from './rpc/privateMethods.js';
 import { publicMethods } from './rpc/publicMethods.js';
@@ -203,7 +202,8 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
   // Contract ABIs (abi/): registered on the private port, read on the others.
   const abis = new AbiRegistry((address) => node.candidateLedger.getBytecode(address));
   const abiTable = abiReadMethods(abis);
-  const publicTable = { ...publicMethods(node, readOnly, staker.publicKey.bytes), ...traceTable, ...abiTable };
+  const listening: { privatePort?: number } = {};
+  const publicTable = { ...publicMethods(node, readOnly, staker.publicKey.bytes, () => listening.privatePort), ...traceTable, ...abiTable };
   const privateTable = {
     ...privateMethods(node, readOnly, staker, () => void stop()),
     ...stateControlMethods(control, () => dumpState(node)),
@@ -212,8 +212,6 @@ export async function startDevnet(options: DevnetOptions): Promise<Devnet> {
     ...abiRegistrationMethods(abis),
   };
   const apiTable = { ...apiMethods(node), ...traceTable, ...abiTable };
-  const listening: { privatePort?: number } = {};
-  withPrivatePort(publicTable, () => listening.privatePort);
   const names = (table: MethodTable) => new Set(Object.keys(table));
   const serverOptions = (cors: CorsPolicy) => ({ limits, cors, guard: new ConnectionGuard(limits.maxConnections) });
   const dispatchers = {

@@ -63,8 +63,6 @@ export class TestHost {
   resetBetweenTests: boolean;
   /** Mason's or vm-mock's defaults and rules, chosen once (see TestHostOptions.vmMock). */
   readonly profile: HostProfile;
-  /** A spec written for vm-mock (see TestHostOptions.vmMock). */
-  readonly vmMock: boolean;
   readonly testTimeout: number;
   /** vm-mock's helpers with state of their own (write access, mocked calls). */
   readonly vmMockHelpers: VmMockHelpers;
@@ -78,14 +76,18 @@ export class TestHost {
   private readonly gasRecorder: GasRecorder | undefined;
   private quiet = false;
 
+  /** A spec written for vm-mock (see TestHostOptions.vmMock): its profile's. */
+  get vmMock(): boolean {
+    return this.profile.vmMock;
+  }
+
   constructor(options: TestHostOptions = {}) {
     this.root = resolve(options.root ?? process.cwd());
     this.resetBetweenTests = options.resetBetweenTests ?? false;
-    this.vmMock = options.vmMock ?? false;
     this.testTimeout = options.testTimeout ?? TEST_TIMEOUT_MS;
     this.log = options.log ?? ((line) => process.stdout.write(`${line}\n`));
     this.gasRecorder = options.gasRecorder;
-    const profile = (this.profile = this.vmMock ? vmMockProfile(options.chainId) : masonProfile(options.chainId));
+    const profile = (this.profile = options.vmMock ? vmMockProfile(options.chainId) : masonProfile(options.chainId));
     this.vm = new Vm({
       state: new MemoryLedger(profile.ledger),
       chainId: profile.chainId,

@@ -13,11 +13,9 @@ export { GasRecorder, type GasReport, type GasReportContract, type ContractGas, 
 export { formatGasReport } from './formatGasReport.js';
 export { CoverageCollector, isCoveredFile } from './CoverageCollector.js';
 export type { CoverageOptions } from './CoverageRun.js';
-export { coveragePercent, type CoverageCount, type CoverageReport, type CoverageTotals, type FileCoverage } from './CoverageReport.js';
-export { checkCoverageThreshold, coverageShortfalls, parseCoverageThreshold, type CoverageThreshold } from './coverageThreshold.js';
-export { formatCoverageTable } from './formatCoverageTable.js';
-export { formatLcov } from './writeLcov.js';
-export { instrumentCoverage, COVERAGE_EXPORT_PREFIX, type CoverageProbes, type InstrumentedModule } from './instrumentCoverage.js';
+export type { CoverageCount, CoverageReport, CoverageTotals, FileCoverage } from './CoverageReport.js';
+export { checkCoverageThreshold, parseCoverageThreshold, type CoverageThreshold } from './coverageThreshold.js';
+export { instrumentCoverage, type CoverageProbes, type InstrumentedModule } from './instrumentCoverage.js';
 export {
   compareGasSnapshots,
   formatGasChanges,

@@ -26,8 +26,9 @@ export function writeCoverageReports(collector: CoverageCollector, root: string,
   mkdirSync(dir, { recursive: true });
   const devnetDir = join(dir, DEVNET_COVERAGE_DIR);
   if (options.fresh) rmSync(devnetDir, { recursive: true, force: true });
-  writeAtomically(join(dir, COVERAGE_JSON), `${JSON.stringify(collector.toJSON())}\n`);
-  const merged = CoverageCollector.fromJSON(collector.toJSON());
+  const saved = collector.toJSON();
+  writeAtomically(join(dir, COVERAGE_JSON), `${JSON.stringify(saved)}\n`);
+  const merged = CoverageCollector.fromJSON(saved);
   const runs = existsSync(devnetDir) ? readdirSync(devnetDir).filter((name) => name.endsWith('.json')) : [];
   for (const name of runs.sort()) {
     const counts = JSON.parse(readFileSync(join(devnetDir, name), 'utf8')) as DevnetLineCounts;

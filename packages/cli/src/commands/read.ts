@@ -15,7 +15,8 @@ import { printableText } from '@mason/codec/base';
 import { clientFor, defaultReadCaller, resolveNetwork } from '../network.js';
 import { gasAmount, masAmount } from '../optionParsers.js';
 import { color, field, printEvents } from '../output.js';
-import { isMethodNotFound, printTrace } from '../traceOutput.js';
+import { isMethodNotFound } from '../isMethodNotFound.js';
+import { printTrace } from '../traceOutput.js';
 
 interface ReadOptions {
   args: string[];

@@ -1,12 +1,31 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { CodecError, parseAbi, type Abi } from '@mason/codec/base';
 import { CompilerError } from '../errors.js';
 import { readManifest } from '../readManifest.js';
+import { writeOutput } from '../writeOutput.js';
 import { type AsSdk, generateAsBindings } from './generateAsBindings.js';
 import { generateTsBindings, type TsBindingsTarget } from './generateTsBindings.js';
 
-export const CODEGEN_TARGETS: readonly TsBindingsTarget[] = ['mason', 'massa-web3'];
+/** The values each choice of codegen takes: what `codegen()` and a project's `"mason": { "codegen" }` accept. */
+export const CODEGEN_CHOICES = {
+  target: ['mason', 'massa-web3'],
+  language: ['ts', 'js'],
+  asSdk: ['mason', 'massa'],
+} as const satisfies { target: readonly TsBindingsTarget[]; language: readonly string[]; asSdk: readonly AsSdk[] };
+
+export type CodegenChoice = keyof typeof CODEGEN_CHOICES;
+
+/** Whether `value` is one of the values of `choice`. */
+export function isCodegenChoice<C extends CodegenChoice>(choice: C, value: unknown): value is (typeof CODEGEN_CHOICES)[C][number] {
+  return (CODEGEN_CHOICES[choice] as readonly unknown[]).includes(value);
+}
+
+function checkChoice(choice: CodegenChoice, value: unknown): void {
+  if (!isCodegenChoice(choice, value)) {
+    throw new CompilerError('MASON_COMPILER_CODEGEN_OPTION', { option: choice, value: String(value), expected: CODEGEN_CHOICES[choice].join(' or ') });
+  }
+}
 
 export interface CodegenOptions {
   /** The project folder. */
@@ -65,15 +84,11 @@ function readContractAbi(root: string, buildDir: string, contract: string, file:
   }
 }
 
+/** Writes `text` at `path` (through writeOutput: never half a file) unless the file already holds it. */
 function writeIfChanged(root: string, path: string, text: string): boolean {
   const absolute = join(root, path);
   if (existsSync(absolute) && readFileSync(absolute, 'utf8') === text) return false;
-  try {
-    mkdirSync(dirname(absolute), { recursive: true });
-    writeFileSync(absolute, text);
-  } catch (error) {
-    throw new CompilerError('MASON_COMPILER_WRITE_FAILED', { file: absolute, reason: (error as Error).message });
-  }
+  writeOutput(absolute, text);
   return true;
 }
 
@@ -88,13 +103,10 @@ export function codegen(options: CodegenOptions): CodegenResult {
   const root = resolve(options.root);
   const buildDir = options.buildDir ?? 'build';
   const target = options.target ?? 'mason';
-  if (!CODEGEN_TARGETS.includes(target)) {
-    throw new CompilerError('MASON_COMPILER_CODEGEN_OPTION', { option: 'target', value: String(target), expected: CODEGEN_TARGETS.join(' or ') });
-  }
+  checkChoice('target', target);
   const language = options.language ?? 'ts';
-  if (language !== 'ts' && language !== 'js') {
-    throw new CompilerError('MASON_COMPILER_CODEGEN_OPTION', { option: 'language', value: String(language), expected: 'ts or js' });
-  }
+  checkChoice('language', language);
+  if (options.asSdk !== undefined) checkChoice('asSdk', options.asSdk);
   const manifest = readManifest(join(root, buildDir));
   if (!manifest) throw new CompilerError('MASON_COMPILER_CODEGEN_NOT_BUILT', { dir: buildDir, reason: `there is no ${buildDir}/manifest.json` });
   const built = Object.keys(manifest.contracts).sort();

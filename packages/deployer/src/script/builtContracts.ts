@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Abi, type Manifest, parseAbi } from '@mason/codec';
-import { readBuild } from '../deployFromBuild.js';
-import { DeployError } from '../errors.js';
+import { builtEntry, readBuild } from '../deployFromBuild.js';
 
 /** A contract of `build/`: its bytecode, its deployer, its exports and (when the build wrote one) its ABI. */
 export interface BuiltContract {
@@ -24,10 +23,7 @@ export class BuiltContracts {
     const cached = this.#cache.get(name);
     if (cached) return cached;
     this.#manifest ??= readBuild(this.outDir, name);
-    const entry = Object.hasOwn(this.#manifest.contracts, name) ? this.#manifest.contracts[name] : undefined;
-    if (!entry) {
-      throw new DeployError('MASON_DEPLOY_NOT_BUILT', { contract: name, available: Object.keys(this.#manifest.contracts).join(', ') || 'none' });
-    }
+    const entry = builtEntry(this.#manifest, name);
     const read = (path: string) => new Uint8Array(readFileSync(join(this.outDir, path)));
     const built: BuiltContract = {
       name,

@@ -1,4 +1,4 @@
-import { type AbiJsValue, type AbiValue, encodeAbiArgs, isCodecError, toHex } from '@mason/codec';
+import { abiParamsText, type AbiJsValue, encodeAbiArgs, isCodecError, toHex } from '@mason/codec';
 import { DeployError } from '../errors.js';
 import type { BuiltContract } from './builtContracts.js';
 import type { ContractFuture, StepArgument, StepArguments } from './buildModule.js';
@@ -45,8 +45,6 @@ function substitute(value: StepArgument, address: (future: ContractFuture) => st
   return value;
 }
 
-const signature = (params: readonly AbiValue[]) => params.map((p, i) => `${p.name ?? `arg${i + 1}`}${p.optional ? '?' : ''}: ${p.type}`).join(', ');
-
 /**
  * The `Args` bytes of a step: given as bytes, or one value per parameter of `func` in the
  * contract's ABI, each contract of the module replaced by `address(it)`. Refuses (naming each
@@ -78,6 +76,6 @@ export function encodeStepArgs(step: string, built: BuiltContract, func: string,
   } catch (error) {
     if (!isCodecError(error)) throw error;
     const context = error.context as { where: string; type: string; reason: string };
-    throw refuse(signature(fn.params), `${context.where} (${context.type}): ${context.reason}`);
+    throw refuse(abiParamsText(fn.params), `${context.where} (${context.type}): ${context.reason}`);
   }
 }

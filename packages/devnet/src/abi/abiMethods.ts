@@ -1,6 +1,6 @@
 import { ApiError } from '../apiError.js';
 import type { MethodTable } from '../rpc/jsonRpcServer.js';
-import { isArray, isString, listLimit, required } from '../requestParams.js';
+import { exactly, isArray, isString, listLimit, required } from '../requestParams.js';
 import type { AbiRegistry } from './AbiRegistry.js';
 import { isAbiRegistryError } from './AbiRegistryError.js';
 
@@ -11,9 +11,9 @@ const MAX_ABI_ARGUMENTS = 128;
 export function abiRegistrationMethods(registry: AbiRegistry): MethodTable {
   return {
     mason_register_abi: (params) => {
-      if (params.length !== 2) throw ApiError.invalidParams(`Invalid params: expected 2 positional parameters, got ${params.length}`);
+      const [address, abi] = exactly(params, 2);
       try {
-        registry.register(params[0], params[1]);
+        registry.register(address, abi);
       } catch (error) {
         if (isAbiRegistryError(error)) throw ApiError.invalidParams(`Invalid params: ${error.message}`);
         throw error;

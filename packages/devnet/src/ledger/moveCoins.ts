@@ -1,4 +1,4 @@
-import { planTransfer } from '@mason/vm';
+import { planTransfer, TransferRefused } from '@mason/vm';
 import type { DevnetLedger } from './devnetLedger.js';
 
 /**
@@ -16,7 +16,9 @@ export function moveCoins(ledger: DevnetLedger, from: string | undefined, to: st
 export function creditIfAccepted(ledger: DevnetLedger, to: string, amount: bigint, entryCost: bigint): void {
   try {
     moveCoins(ledger, undefined, to, amount, entryCost);
-  } catch {
-    // refused: not given, as the node's failing transfer_coins
+  } catch (error) {
+    // Refused: not given, as the node's failing transfer_coins. Anything else (a forked node that
+    // cannot be read) is not a refusal and must not lose the credit silently.
+    if (!(error instanceof TransferRefused)) throw error;
   }
 }

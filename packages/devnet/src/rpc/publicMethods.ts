@@ -111,12 +111,18 @@ export function sharedMethods(node: ChainReader, readOnly: ReadOnlyExecutor): Me
 }
 
 /** Every method of the node's public API (reference §2.1). */
-export function publicMethods(node: ChainReader & Pick<ChainCommands, 'submitOperations'>, readOnly: ReadOnlyExecutor, nodeKey: Uint8Array): MethodTable {
+export function publicMethods(
+  node: ChainReader & Pick<ChainCommands, 'submitOperations'>,
+  readOnly: ReadOnlyExecutor,
+  nodeKey: Uint8Array,
+  /** The private API's port once it listens (get_status' `mason.private_port`). */
+  privatePort: () => number | undefined = () => undefined,
+): MethodTable {
   const nodeId = 'N' + encodeBase58check(nodeKey);
   return {
     ...sharedMethods(node, readOnly),
     ...failureMethods(node, readOnly),
-    get_status: () => ({ ...statusView(node, nodeId), ...masonStatus(node) }),
+    get_status: () => ({ ...statusView(node, nodeId), ...masonStatus(node, privatePort()) }),
     get_cliques: () => [
       {
         block_ids: [...node.graph.records.values()].filter((r) => !r.isFinal).map((r) => r.block.id),

@@ -50,11 +50,6 @@ export class Snapshots {
 
   constructor(private readonly node: SnapshotHost) {}
 
-  /** The ids of the live snapshots, oldest first. */
-  get ids(): string[] {
-    return this.#marks.map((mark) => mark.id);
-  }
-
   /** Takes a snapshot of the chain as it is now (between two productions); resolves to its id. */
   take(): Promise<string> {
     return this.node.miner.between(() => {

@@ -1,13 +1,7 @@
 import { ApiError } from '../apiError.js';
 import type { ChainCommands } from '../chainAccess.js';
+import { exactly } from '../requestParams.js';
 import type { MethodTable } from '../rpc/jsonRpcServer.js';
-
-/** Positional parameters: exactly `count`, else -32602 as the node's API answers a wrong count. */
-function exactly(params: unknown[], count: number): unknown[] {
-  if (params.length !== count)
-    throw ApiError.invalidParams(`Invalid params: expected ${count} positional parameter${count === 1 ? '' : 's'}, got ${params.length}`);
-  return params;
-}
 
 /**
  * The private API's snapshot methods (anvil's evm_snapshot / evm_revert): `mason_snapshot []` →

@@ -10,8 +10,17 @@ export interface MasonStatus {
   impersonating: string[];
   /** State-control writes so far: when it changes, balances or storage may have changed without a block. */
   state_writes: number;
+  /** The private API's port, once it listens (on 127.0.0.1): where `mason deploy` registers ABIs. */
+  private_port?: number;
 }
 
-export function masonStatus(node: Pick<ChainReader, 'impersonation' | 'stateWrites'>): { mason: MasonStatus } {
-  return { mason: { devnet: true, impersonating: node.impersonation.addresses, state_writes: node.stateWrites } };
+export function masonStatus(node: Pick<ChainReader, 'impersonation' | 'stateWrites'>, privatePort?: number): { mason: MasonStatus } {
+  return {
+    mason: {
+      devnet: true,
+      impersonating: node.impersonation.addresses,
+      state_writes: node.stateWrites,
+      ...(privatePort !== undefined && { private_port: privatePort }),
+    },
+  };
 }

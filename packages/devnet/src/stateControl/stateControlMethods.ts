@@ -1,14 +1,8 @@
 import { ApiError } from '../apiError.js';
+import { exactly } from '../requestParams.js';
 import type { MethodTable } from '../rpc/jsonRpcServer.js';
 import type { StateControl } from './StateControl.js';
 import { isStateControlError } from './StateControlError.js';
-
-/** A method's positional parameters: exactly `count` of them, else -32602 as the node's API answers a wrong count. */
-function exactly(params: unknown[], count: number): unknown[] {
-  if (params.length !== count)
-    throw ApiError.invalidParams(`Invalid params: expected ${count} positional parameter${count === 1 ? '' : 's'}, got ${params.length}`);
-  return params;
-}
 
 /** A refused argument is -32602, with the reason. */
 async function answer<T>(run: () => Promise<T>): Promise<T> {

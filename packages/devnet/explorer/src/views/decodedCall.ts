@@ -1,5 +1,6 @@
 // A CallSC's arguments and result as values, decoded in the page by the target's ABI when the
 // devnet has one (`mason deploy` registers it): the same decoding as `mason op` and `mason trace`.
+import type { ExecutionTrace } from '@mason/codec';
 import { decodeAbiCall, type Abi, type AbiJsValue } from '@mason/codec/base';
 import { h, type Child } from '../dom.js';
 import type { JsonRpcHttp } from '../rpc.js';
@@ -22,27 +23,21 @@ function text(value: AbiJsValue): string {
   return JSON.stringify(value, (_, item) => (typeof item === 'bigint' ? item.toString() : item instanceof Uint8Array ? `0x${toHex(item)}` : item));
 }
 
-/** Null when the operation is no CallSC or its target's ABI is unknown (a Massa node keeps none). */
-export async function loadDecodedCall(api: JsonRpcHttp, info: OperationInfo | undefined): Promise<DecodedCallView | null> {
+/**
+ * Null when the operation is no CallSC or its target's ABI is unknown (a Massa node keeps none).
+ * The result comes from the operation's trace, which the details view has already read.
+ */
+export async function loadDecodedCall(api: JsonRpcHttp, info: OperationInfo | undefined, trace: ExecutionTrace | null): Promise<DecodedCallView | null> {
   const op = info?.operation.content.op;
   if (!info || !op || !('CallSC' in op)) return null;
   const { target_addr: target, target_func: name, param } = op.CallSC;
   const [abi] = await api.call<Array<Abi | null>>('mason_get_abis', [[target]]).catch(() => [null]);
-  const returns = abi?.functions.find((candidate) => candidate.name === name)?.returns;
-  if (!abi || returns === undefined) return null;
-  // The result is in the operation's trace (the devnet keeps the latest ones).
-  let bytes: Uint8Array | undefined;
-  if (info.op_exec_status === true && returns !== null && returns.encoding !== 'unknown') {
-    const [trace] = await api
-      .call<Array<{ root: { returned?: { hex: string; truncated?: true } } | null } | null>>('mason_get_operation_trace', [[info.id]])
-      .catch(() => [null]);
-    const returned = trace?.root?.returned;
-    if (returned && !returned.truncated) bytes = fromHex(returned.hex);
-  }
+  if (!abi?.functions.some((candidate) => candidate.name === name)) return null;
+  const returned = info.op_exec_status === true ? trace?.root?.returned : undefined;
+  const bytes = returned && !returned.truncated ? fromHex(returned.hex) : undefined;
   const call = decodeAbiCall(abi, name, Uint8Array.from(param), bytes);
   const args = call?.args?.map(({ param: p, value }, index) => ({ name: p.name ?? `arg${index + 1}`, value: text(value) })) ?? null;
-  const returned = call && call.returned !== null ? text(call.returned as AbiJsValue) : null;
-  return { contract: abi.contract, args, returned };
+  return { contract: abi.contract, args, returned: call && call.returned !== null ? text(call.returned as AbiJsValue) : null };
 }
 
 /** The rows of the operation view: `call transfer(to: AU…, amount: 250)` and `returned 250`. */

@@ -24,9 +24,11 @@ export async function loadDetails(api: JsonRpcHttp, route: NonNullable<Route>): 
   }
   if (route.kind === 'op') {
     const [info] = await api.call<OperationInfo[]>('get_operations', [[route.id]]);
-    const events = info ? await api.call<ScEvent[]>('get_filtered_sc_output_event', [{ original_operation_id: route.id }]) : [];
-    const trace = info && info.op_exec_status !== null ? await loadTrace(api, route.id) : null;
-    return { kind: 'op', info, events, trace, call: await loadDecodedCall(api, info) };
+    const [events, trace] = await Promise.all([
+      info ? api.call<ScEvent[]>('get_filtered_sc_output_event', [{ original_operation_id: route.id }]) : [],
+      info && info.op_exec_status !== null ? loadTrace(api, route.id) : null,
+    ]);
+    return { kind: 'op', info, events, trace, call: await loadDecodedCall(api, info, trace) };
   }
   const [info] = await api.call<AddressInfo[]>('get_addresses', [[route.id]]);
   const seen = new Set<string>();
